@@ -1,0 +1,1 @@
+namespace RpcCompare.UnitTests; public class SmokeTests { [Fact] public void Builds() => Assert.True(true); }
