@@ -1,1 +1,13 @@
-Console.WriteLine("rpccompare");
+using System.CommandLine;
+using RpcCompare.LoadClient;
+using RpcCompare.LoadClient.Cli;
+using RpcCompare.LoadClient.Terminal;
+
+Shutdown.Install();
+ConsoleSetup.Apply();
+
+var root = new RootCommand("RpcCompare: gRPC, WCF (NetTcp), REST and GraphQL measured on one PostgreSQL graph workload.");
+root.Subcommands.Add(SeedCommand.Create());
+
+// Signals are ours (Shutdown): the run must stop its servers and keep its results, not be cut off after a timeout.
+return await root.Parse(args).InvokeAsync(new InvocationConfiguration { ProcessTerminationTimeout = null });

@@ -1,0 +1,29 @@
+namespace RpcCompare.Contracts;
+
+/// <summary>Names and limits every stack shares, so that all four agree on what is valid.</summary>
+public static class GraphContract
+{
+    /// <summary>XML namespace of the DataContract types (the WCF stack's wire names).</summary>
+    public const string DataNamespace = "http://rpccompare.dev/graph/data";
+
+    /// <summary>Namespace and name of the WCF service contract; client and host pass the same values.</summary>
+    public const string ServiceNamespace = "http://rpccompare.dev/graph";
+    public const string ServiceName = "GraphService";
+
+    /// <summary>The studied system capped name searches at 100,000 results.</summary>
+    public const int MaxSearchLimit = 100_000;
+
+    /// <summary>Longer terms are refused: no real name is this long, and a huge term is a cheap denial of service.</summary>
+    public const int MaxSearchTermLength = 200;
+
+    /// <summary>Ping echoes at most this many characters (the payload sweep goes to 100 KB).</summary>
+    public const int MaxPingPayloadLength = 1_048_576;
+
+    public const int MaxListLimit = 10_000;
+    public const int MaxNeighbourhoodIds = 1_000;
+    public const int MaxSnapshotSize = 100_000;
+    public const int MaxNodeNameLength = 200;
+
+    /// <summary>Streaming variants send links and search hits in batches of this many, never one item per message.</summary>
+    public const int StreamBatchSize = 1_000;
+}

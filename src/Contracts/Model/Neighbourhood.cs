@@ -1,0 +1,16 @@
+using System.Runtime.Serialization;
+
+namespace RpcCompare.Contracts;
+
+/// <summary>A node with all its links: the unit the "fat" call and the GraphQL DataLoader fetch in batches.</summary>
+[DataContract(Namespace = GraphContract.DataNamespace)]
+public sealed record Neighbourhood
+{
+    [DataMember(Order = 1)] public NodeSummary Node { get; init; } = new();
+    [DataMember(Order = 2)] public LinkView[] Links { get; init; } = [];
+
+    public bool Equals(Neighbourhood? other) =>
+        other is not null && Node == other.Node && Links.AsSpan().SequenceEqual(other.Links);
+
+    public override int GetHashCode() => HashCode.Combine(Node, Links.Length);
+}

@@ -1,0 +1,12 @@
+using System.Runtime.Serialization;
+
+namespace RpcCompare.Contracts;
+
+/// <summary>A node as it appears in lists, search hits and as the target of a link.</summary>
+[DataContract(Namespace = GraphContract.DataNamespace)]
+public sealed record NodeSummary
+{
+    [DataMember(Order = 1)] public long Id { get; init; }
+    [DataMember(Order = 2)] public string Name { get; init; } = "";
+    [DataMember(Order = 3)] public string Type { get; init; } = "";
+}

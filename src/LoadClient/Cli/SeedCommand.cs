@@ -1,0 +1,58 @@
+using System.CommandLine;
+using System.Diagnostics;
+using RpcCompare.Data.Seeding;
+using RpcCompare.LoadClient.Database;
+using RpcCompare.LoadClient.Terminal;
+using Spectre.Console;
+
+namespace RpcCompare.LoadClient.Cli;
+
+/// <summary>`seed`: load a dataset into the database (skipped when the same one is already there) and say what it cost.</summary>
+public static class SeedCommand
+{
+    public static Command Create()
+    {
+        var dataset = new DatasetOptions();
+        var force = new Option<bool>("--force") { Description = "Reload even when the same dataset is already loaded." };
+        var command = new Command("seed", "Generate the graph dataset and load it into PostgreSQL with binary COPY.");
+        dataset.AddTo(command);
+        command.Options.Add(force);
+        command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
+        {
+            var spec = dataset.ToSpec(result);
+            await using var database = await DatabaseSession.OpenAsync(
+                result.GetValue(dataset.Connection), result.GetValue(dataset.PgData), Console.WriteLine, cancellationToken);
+            Console.WriteLine($"Database: {database.Description}");
+            Console.WriteLine($"Dataset: {spec.Preset} ({spec.Nodes:N0} nodes, {spec.Hubs} hubs up to {spec.MaxDegree:N0} links, " +
+                $"{spec.Records:N0} records, seed {spec.Seed}, fingerprint {spec.Fingerprint})");
+
+            await using var dataSource = Npgsql.NpgsqlDataSource.Create(database.ConnectionString);
+            var seeder = new Seeder(dataSource);
+            var seeded = await StepProgress.RunAsync(progress =>
+                seeder.EnsureSeededAsync(spec, progress, cancellationToken, result.GetValue(force)));
+            Print(seeded);
+            return CommandRunner.Ok;
+        }));
+        return command;
+    }
+
+    private static void Print(SeedResult seeded)
+    {
+        if (seeded.Skipped)
+        {
+            Console.WriteLine($"Already loaded (fingerprint {seeded.Fingerprint}): nothing to do.");
+            return;
+        }
+        var table = new Table().AddColumns("table", "rows", "seconds", "rows/s");
+        foreach (var load in seeded.Tables.Where(t => t.Rows > 0).OrderByDescending(t => t.Rows))
+        {
+            table.AddRow(load.Table, $"{load.Rows:N0}", $"{load.Elapsed.TotalSeconds:F1}",
+                $"{load.Rows / Math.Max(load.Elapsed.TotalSeconds, 1e-9):N0}");
+        }
+        table.AddRow("[bold]all, indexes included[/]", $"[bold]{seeded.Rows:N0}[/]", $"[bold]{seeded.Total.TotalSeconds:F1}[/]",
+            $"[bold]{seeded.RowsPerSecond:N0}[/]");
+        AnsiConsole.Write(table);
+        Console.WriteLine($"COPY {seeded.LoadTime.TotalSeconds:F1} s, indexes + keys + ANALYZE {seeded.IndexTime.TotalSeconds:F1} s; " +
+            $"peak memory of this process {Process.GetCurrentProcess().PeakWorkingSet64 / 1048576.0:N0} MB.");
+    }
+}

@@ -1,0 +1,94 @@
+using Microsoft.Extensions.DependencyInjection;
+using Npgsql;
+using RpcCompare.Data;
+using RpcCompare.Data.Generation;
+using RpcCompare.Data.Postgres;
+using RpcCompare.Data.Queries;
+using RpcCompare.Data.Seeding;
+
+namespace RpcCompare.Tests.Infrastructure;
+
+/// <summary>
+/// One PostgreSQL for the whole test run with the tiny dataset loaded: the database in RPCCOMPARE_PG when it is set,
+/// else a throwaway local cluster that is deleted afterwards.
+/// </summary>
+public sealed class DatabaseFixture : IAsyncLifetime
+{
+    private LocalPostgres? _cluster;
+
+    public DatasetSpec Spec { get; } = DatasetSpec.Tiny;
+
+    public GraphGenerator Generator { get; private set; } = null!;
+
+    public string ConnectionString { get; private set; } = "";
+
+    public NpgsqlDataSource DataSource { get; private set; } = null!;
+
+    public SeedResult FirstSeed { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        if (Environment.GetEnvironmentVariable("RPCCOMPARE_PG") is { Length: > 0 } configured)
+        {
+            ConnectionString = configured;
+        }
+        else
+        {
+            _cluster = await LocalPostgres.StartAsync(null, ephemeral: true, log: null, CancellationToken.None);
+            ConnectionString = _cluster.ConnectionString;
+        }
+        DataSource = NpgsqlDataSource.Create(ConnectionString);
+        Generator = new GraphGenerator(Spec);
+        FirstSeed = await new Seeder(DataSource).EnsureSeededAsync(Spec, null, CancellationToken.None);
+    }
+
+    /// <summary>The query service wired exactly as the hosts wire it.</summary>
+    public GraphQueries CreateQueries(bool allowWrites = false) =>
+        new ServiceCollection()
+            .AddGraphData(ConnectionString, new GraphQueryOptions { AllowWrites = allowWrites })
+            .BuildServiceProvider()
+            .GetRequiredService<GraphQueries>();
+
+    public async Task<T> ScalarAsync<T>(string sql, params object[] parameters)
+    {
+        await using var command = DataSource.CreateCommand(sql);
+        foreach (var parameter in parameters)
+        {
+            command.Parameters.Add(new NpgsqlParameter { Value = parameter });
+        }
+        return (T)(await command.ExecuteScalarAsync())!;
+    }
+
+    public async Task<List<object[]>> RowsAsync(string sql, params object[] parameters)
+    {
+        await using var command = DataSource.CreateCommand(sql);
+        foreach (var parameter in parameters)
+        {
+            command.Parameters.Add(new NpgsqlParameter { Value = parameter });
+        }
+        await using var reader = await command.ExecuteReaderAsync();
+        var rows = new List<object[]>();
+        while (await reader.ReadAsync())
+        {
+            var row = new object[reader.FieldCount];
+            reader.GetValues(row);
+            rows.Add(row);
+        }
+        return rows;
+    }
+
+    public async Task DisposeAsync()
+    {
+        await DataSource.DisposeAsync();
+        if (_cluster is not null)
+        {
+            await _cluster.DisposeAsync();
+        }
+    }
+}
+
+[CollectionDefinition(Name)]
+public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
+{
+    public const string Name = "database";
+}

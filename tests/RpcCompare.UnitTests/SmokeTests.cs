@@ -1,1 +1,0 @@
-namespace RpcCompare.UnitTests; public class SmokeTests { [Fact] public void Builds() => Assert.True(true); }
