@@ -1,3 +1,18 @@
-var builder = WebApplication.CreateBuilder(args);
-var app = builder.Build();
-app.Run();
+using RpcCompare.Hosting;
+using RpcCompare.Server.Rest;
+
+return GraphHost.RunOrExplain(() =>
+{
+    if (HostArguments.Normalize("REST", args, RestHost.Options) is not { } normalized)
+    {
+        return null;
+    }
+    var builder = WebApplication.CreateBuilder(normalized);
+    builder.AddRestHost();
+    var app = builder.Build();
+    app.UseRestErrors();
+    app.MapHealth();
+    app.MapGraphRest();
+    app.ReportWhenReady();
+    return app;
+});

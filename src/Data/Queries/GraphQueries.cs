@@ -17,9 +17,12 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
     public GraphQueryOptions Options { get; } = options;
 
     /// <summary>Echo without the database: the baseline cost of a call on each stack.</summary>
-    public string Ping(string payload)
+    public string Ping(string? payload)
     {
-        ArgumentNullException.ThrowIfNull(payload);
+        if (payload is null)
+        {
+            throw GraphException.Invalid("The ping payload is required.");
+        }
         if (payload.Length > GraphContract.MaxPingPayloadLength)
         {
             throw GraphException.Invalid(
@@ -122,10 +125,9 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
     private static async Task<bool> NodeExists(GraphDb db, long id, CancellationToken cancellationToken) =>
         await db.Nodes.AnyAsync(n => n.Id == id, cancellationToken);
 
-    private static void ValidateSearch(string term, int limit)
+    private static void ValidateSearch(string? term, int limit)
     {
-        ArgumentNullException.ThrowIfNull(term);
-        if (term.Length == 0)
+        if (string.IsNullOrEmpty(term))
         {
             throw GraphException.Invalid("The search term must not be empty.");
         }

@@ -1,0 +1,192 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Net.Sockets;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using RpcCompare.Contracts;
+using RpcCompare.Contracts.Json;
+
+namespace RpcCompare.LoadClient.Clients;
+
+/// <summary>
+/// REST over one shared HttpClient (SocketsHttpHandler: HTTP/1.1 keep-alive connections pooled per concurrent caller, or one
+/// multiplexed HTTP/2 cleartext connection), with the same source-generated JSON metadata as the host.
+/// </summary>
+public sealed class RestGraphClient : IGraphClient
+{
+    private static readonly GraphJsonContext Json = GraphJsonContext.Default;
+    private readonly HttpClient _http;
+
+    public RestGraphClient(Uri baseAddress, ClientOptions options)
+    {
+        var handler = new SocketsHttpHandler
+        {
+            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
+            EnableMultipleHttp2Connections = true,
+            AutomaticDecompression = DecompressionMethods.None,
+            ConnectTimeout = TimeSpan.FromSeconds(10),
+        };
+        _http = new HttpClient(handler)
+        {
+            BaseAddress = baseAddress,
+            Timeout = options.RequestTimeout,
+            DefaultRequestVersion = options.Http2 ? HttpVersion.Version20 : HttpVersion.Version11,
+            // HttpClient never upgrades a cleartext connection to HTTP/2: ask for it exactly (prior knowledge).
+            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
+        Stack = "rest";
+    }
+
+    public string Stack { get; }
+
+    public bool SupportsStreaming => true;
+
+    public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var response = await _http.GetAsync("/healthz", cancellationToken);
+            return response.StatusCode == HttpStatusCode.OK;
+        }
+        catch (HttpRequestException)
+        {
+            return false;
+        }
+    }
+
+    public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
+        (await PostAsync("/api/ping", new PingMessage(payload), Json.PingMessage, Json.PingMessage, cancellationToken)).Payload;
+
+    public Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes/{nodeId}/links", Json.LinkViewArray, cancellationToken);
+
+    public Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+        GetStreamedAsync($"/api/nodes/{nodeId}/links/stream", Json.LinkView, cancellationToken);
+
+    public Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes/search?term={Uri.EscapeDataString(term)}&limit={limit}", Json.NodeSummaryArray, cancellationToken);
+
+    public Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+        GetStreamedAsync($"/api/nodes/search/stream?term={Uri.EscapeDataString(term)}&limit={limit}", Json.NodeSummary,
+            cancellationToken);
+
+    public Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
+        PostAsync("/api/snapshots", new SnapshotRequest(size), Json.SnapshotRequest, Json.SnapshotInfo, cancellationToken);
+
+    public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
+        GetAsync($"/api/snapshots/{snapshotId}/records?count={count}", Json.WideRecordArray, cancellationToken);
+
+    public Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
+        PostAsync("/api/nodes", node, Json.NewNode, Json.NodeDetails, cancellationToken);
+
+    public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes?after={afterId}&limit={limit}", Json.NodeSummaryArray, cancellationToken);
+
+    public Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes/{id}", Json.NodeDetails, cancellationToken);
+
+    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken) =>
+        PostAsync("/api/neighbourhoods", new NeighbourhoodRequest(ids), Json.NeighbourhoodRequest, Json.NeighbourhoodArray,
+            cancellationToken);
+
+    private Task<T> GetAsync<T>(string path, JsonTypeInfo<T> type, CancellationToken cancellationToken) =>
+        SendAsync(new HttpRequestMessage(HttpMethod.Get, path), type, cancellationToken);
+
+    private Task<TResponse> PostAsync<TRequest, TResponse>(string path, TRequest body, JsonTypeInfo<TRequest> requestType,
+        JsonTypeInfo<TResponse> responseType, CancellationToken cancellationToken) =>
+        SendAsync(new HttpRequestMessage(HttpMethod.Post, path) { Content = JsonContent.Create(body, requestType) },
+            responseType, cancellationToken);
+
+    private async Task<T> SendAsync<T>(HttpRequestMessage request, JsonTypeInfo<T> type, CancellationToken cancellationToken)
+    {
+        using (request)
+        {
+            try
+            {
+                using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+                await ThrowIfFailedAsync(response, cancellationToken);
+                return await response.Content.ReadFromJsonAsync(type, cancellationToken)
+                    ?? throw new GraphCallException(CallErrorKind.Protocol, "http null", "The response body was JSON null.");
+            }
+            catch (Exception e) when (Classify(e, cancellationToken) is { } failure)
+            {
+                throw failure;
+            }
+        }
+    }
+
+    private async Task<T[]> GetStreamedAsync<T>(string path, JsonTypeInfo<T> type, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var response = await _http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            await ThrowIfFailedAsync(response, cancellationToken);
+            await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
+            var items = new List<T>();
+            await foreach (var item in JsonSerializer.DeserializeAsyncEnumerable(body, type, cancellationToken))
+            {
+                items.Add(item!);
+            }
+            return [.. items];
+        }
+        catch (Exception e) when (Classify(e, cancellationToken) is { } failure)
+        {
+            throw failure;
+        }
+    }
+
+    private static async Task ThrowIfFailedAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    {
+        if (response.IsSuccessStatusCode)
+        {
+            return;
+        }
+        var status = (int)response.StatusCode;
+        var detail = await ReadProblemDetailAsync(response, cancellationToken);
+        var kind = response.StatusCode switch
+        {
+            HttpStatusCode.NotFound => CallErrorKind.NotFound,
+            HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge => CallErrorKind.InvalidArgument,
+            HttpStatusCode.Forbidden => CallErrorKind.WritesDisabled,
+            HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout => CallErrorKind.Server,
+            _ when status >= 500 => CallErrorKind.Server,
+            _ => CallErrorKind.Protocol,
+        };
+        throw new GraphCallException(kind, $"http {status}", detail ?? $"HTTP {status} {response.ReasonPhrase}");
+    }
+
+    private static async Task<string?> ReadProblemDetailAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var problem = await JsonDocument.ParseAsync(
+                await response.Content.ReadAsStreamAsync(cancellationToken), cancellationToken: cancellationToken);
+            return problem.RootElement.TryGetProperty("detail", out var detail) ? detail.GetString() : null;
+        }
+        catch (JsonException)
+        {
+            return null;
+        }
+    }
+
+    private static GraphCallException? Classify(Exception e, CancellationToken cancellationToken) => e switch
+    {
+        GraphCallException => null,
+        OperationCanceledException when cancellationToken.IsCancellationRequested =>
+            new GraphCallException(CallErrorKind.Cancelled, "cancelled", "The call was cancelled.", e),
+        OperationCanceledException or TimeoutException =>
+            new GraphCallException(CallErrorKind.Timeout, "timeout", "The call timed out.", e),
+        HttpRequestException { InnerException: SocketException { SocketErrorCode: SocketError.ConnectionRefused } } =>
+            new GraphCallException(CallErrorKind.Refused, "refused", $"Connection refused: {e.Message}", e),
+        HttpRequestException or IOException or JsonException =>
+            new GraphCallException(CallErrorKind.Protocol, "http", e.Message, e),
+        _ => null,
+    };
+
+    public ValueTask DisposeAsync()
+    {
+        _http.Dispose();
+        return ValueTask.CompletedTask;
+    }
+}

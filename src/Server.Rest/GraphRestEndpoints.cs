@@ -1,0 +1,89 @@
+using Microsoft.AspNetCore.Http.HttpResults;
+using RpcCompare.Contracts;
+using RpcCompare.Contracts.Json;
+using RpcCompare.Data.Queries;
+
+namespace RpcCompare.Server.Rest;
+
+/// <summary>The graph operations as resources. Each handler is one call of the query service.</summary>
+public static class GraphRestEndpoints
+{
+    public static void MapGraphRest(this IEndpointRouteBuilder app)
+    {
+        var api = app.MapGroup("/api");
+        api.MapPost("/ping", Ping);
+        api.MapGet("/nodes/{id:long}/links", GetLinks);
+        api.MapGet("/nodes/{id:long}/links/stream", StreamLinks);
+        api.MapGet("/nodes/search", SearchNodes);
+        api.MapGet("/nodes/search/stream", StreamSearchNodes);
+        api.MapPost("/snapshots", PrepareSnapshot);
+        api.MapGet("/snapshots/{id:long}/records", GetRecords);
+        api.MapPost("/nodes", CreateNode);
+        api.MapGet("/nodes", ListNodes);
+        api.MapGet("/nodes/{id:long}", GetNode);
+        api.MapPost("/neighbourhoods", GetNeighbourhoods);
+    }
+
+    private static Ok<PingMessage> Ping(PingMessage request, GraphQueries queries) =>
+        TypedResults.Ok(new PingMessage(queries.Ping(request.Payload)));
+
+    private static async Task<Ok<LinkView[]>> GetLinks(long id, GraphQueries queries, CancellationToken cancellationToken)
+    {
+        await using var links = await queries.GetLinksAsync(id, cancellationToken);
+        return TypedResults.Ok(await links.ToArrayAsync(cancellationToken));
+    }
+
+    private static async Task<Ok<IAsyncEnumerable<LinkView>>> StreamLinks(long id, GraphQueries queries, HttpContext http,
+        CancellationToken cancellationToken) =>
+        Streamed(http, await queries.GetLinksAsync(id, cancellationToken));
+
+    private static async Task<Ok<NodeSummary[]>> SearchNodes(string term, int limit, GraphQueries queries,
+        CancellationToken cancellationToken)
+    {
+        await using var hits = await queries.SearchNodesAsync(term, limit, cancellationToken);
+        return TypedResults.Ok(await hits.ToArrayAsync(cancellationToken));
+    }
+
+    private static async Task<Ok<IAsyncEnumerable<NodeSummary>>> StreamSearchNodes(string term, int limit, GraphQueries queries,
+        HttpContext http, CancellationToken cancellationToken) =>
+        Streamed(http, await queries.SearchNodesAsync(term, limit, cancellationToken));
+
+    private static async Task<Ok<SnapshotInfo>> PrepareSnapshot(SnapshotRequest request, GraphQueries queries,
+        CancellationToken cancellationToken) =>
+        TypedResults.Ok(await queries.PrepareSnapshotAsync(request.Size, cancellationToken));
+
+    private static async Task<Ok<WideRecord[]>> GetRecords(long id, int count, GraphQueries queries,
+        CancellationToken cancellationToken)
+    {
+        await using var records = await queries.GetRecordsAsync(id, count, cancellationToken);
+        return TypedResults.Ok(await records.ToArrayAsync(cancellationToken));
+    }
+
+    private static async Task<Created<NodeDetails>> CreateNode(NewNode node, GraphQueries queries,
+        CancellationToken cancellationToken)
+    {
+        var created = await queries.CreateNodeAsync(node, cancellationToken);
+        return TypedResults.Created($"/api/nodes/{created.Id}", created);
+    }
+
+    private static async Task<Ok<NodeSummary[]>> ListNodes(GraphQueries queries, CancellationToken cancellationToken,
+        long after = 0, int limit = 100)
+    {
+        await using var page = await queries.ListNodesAsync(after, limit, cancellationToken);
+        return TypedResults.Ok(await page.ToArrayAsync(cancellationToken));
+    }
+
+    private static async Task<Ok<NodeDetails>> GetNode(long id, GraphQueries queries, CancellationToken cancellationToken) =>
+        TypedResults.Ok(await queries.GetNodeAsync(id, cancellationToken));
+
+    private static async Task<Ok<Neighbourhood[]>> GetNeighbourhoods(NeighbourhoodRequest request, GraphQueries queries,
+        CancellationToken cancellationToken) =>
+        TypedResults.Ok(await queries.GetNeighbourhoodsAsync(request.Ids ?? [], cancellationToken));
+
+    /// <summary>The rows go out as they are read; the query is closed when the response is done.</summary>
+    private static Ok<IAsyncEnumerable<T>> Streamed<T>(HttpContext http, QueryStream<T> rows)
+    {
+        http.Response.RegisterForDisposeAsync(rows);
+        return TypedResults.Ok<IAsyncEnumerable<T>>(rows);
+    }
+}

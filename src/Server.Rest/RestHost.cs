@@ -1,0 +1,52 @@
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using RpcCompare.Contracts.Json;
+using RpcCompare.Hosting;
+
+namespace RpcCompare.Server.Rest;
+
+public static class RestHost
+{
+    public const int DefaultPort = 7003;
+
+    /// <summary>Bodies larger than this are refused with 413 before they are read: the biggest request (a 1 MiB ping) fits.</summary>
+    public const long MaxRequestBodyBytes = 4 * 1024 * 1024;
+
+    public static readonly (string Name, bool IsSwitch, string Help)[] Options =
+    [
+        ("http2-port", false, "also listen with HTTP/2 cleartext (h2c, prior knowledge) on this port (0 = any free port)"),
+    ];
+
+    /// <summary>
+    /// ASP.NET Core minimal APIs with System.Text.Json source generation, as the ASP.NET team recommends: HTTP/1.1 keep-alive
+    /// by default (what most REST clients speak) and an optional HTTP/2-only endpoint, since a cleartext endpoint that
+    /// offers both always answers HTTP/1.1.
+    /// </summary>
+    public static void AddRestHost(this WebApplicationBuilder builder)
+    {
+        var setup = builder.AddGraphHost("rest", DefaultPort);
+        var http2Port = HostSettings.ReadPort(builder.Configuration, "http2-port");
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.Limits.MaxRequestBodySize = MaxRequestBodyBytes;
+            kestrel.Listen(setup, "http", "http", setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
+            if (http2Port is { } port)
+            {
+                kestrel.Listen(setup, "h2c", "http", port, o => o.Protocols = HttpProtocols.Http2);
+            }
+        });
+        builder.Services.ConfigureHttpJsonOptions(o => o.SerializerOptions.TypeInfoResolverChain.Insert(0, GraphJsonContext.Default));
+        // Binding failures (missing or malformed parameters, bad JSON) reach RestErrors with a message that names the problem.
+        builder.Services.Configure<Microsoft.AspNetCore.Routing.RouteHandlerOptions>(o => o.ThrowOnBadRequest = true);
+        builder.Services.AddProblemDetails();
+        builder.Services.AddExceptionHandler<RestErrors>();
+
+        var configuration = setup.Configuration;
+        configuration.Set("implementation", "ASP.NET Core minimal APIs (Kestrel)");
+        configuration.Set("protocol", http2Port is null ? "HTTP/1.1 keep-alive" : "HTTP/1.1 keep-alive; HTTP/2 cleartext (h2c) on a second port");
+        configuration.Set("encoding", "JSON, System.Text.Json source-generated (camelCase)");
+        configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes");
+        configuration.Set("max response", "unlimited");
+        configuration.Set("streaming variants", "links and search as JSON arrays written while rows are read (IAsyncEnumerable)");
+        configuration.Set("http2 max streams per connection", "100 (Kestrel default)");
+    }
+}
