@@ -34,6 +34,23 @@ internal static class RawHttp2
         return framed;
     }
 
+    /// <summary>Splits a response body into its messages' payloads, failing on a partial frame.</summary>
+    public static List<byte[]> SplitFrames(byte[] body)
+    {
+        var payloads = new List<byte[]>();
+        var offset = 0;
+        while (offset < body.Length)
+        {
+            Assert.True(body.Length - offset >= 5, "Partial message prefix at the end of the body.");
+            var length = (int)System.Buffers.Binary.BinaryPrimitives.ReadUInt32BigEndian(body.AsSpan(offset + 1));
+            Assert.True(body.Length - offset - 5 >= length, "Partial message at the end of the body.");
+            payloads.Add(body.AsSpan(offset + 5, length).ToArray());
+            offset += 5 + length;
+        }
+
+        return payloads;
+    }
+
     public static string? Header(HttpHeaders headers, string name) =>
         headers.TryGetValues(name, out var values) ? string.Join(",", values) : null;
 }

@@ -110,17 +110,16 @@ internal sealed class ClientCall<TResponse> : IDisposable
 
     private GrpcException Translate(Exception exception, string context)
     {
-        if (exception is OperationCanceledException)
+        // Once a token has fired, whatever the transport threw (usually OperationCanceledException, sometimes
+        // an IOException from the reset stream) is that cancellation.
+        if (_callerToken.IsCancellationRequested)
         {
-            if (_callerToken.IsCancellationRequested)
-            {
-                return new GrpcException(GrpcStatusCode.Cancelled, "Call canceled by the client.", exception);
-            }
+            return new GrpcException(GrpcStatusCode.Cancelled, "Call canceled by the client.", exception);
+        }
 
-            if (_deadlineCts?.IsCancellationRequested == true)
-            {
-                return new GrpcException(GrpcStatusCode.DeadlineExceeded, "Deadline Exceeded", exception);
-            }
+        if (_deadlineCts?.IsCancellationRequested == true)
+        {
+            return new GrpcException(GrpcStatusCode.DeadlineExceeded, "Deadline Exceeded", exception);
         }
 
         var code = GrpcResponseStatus.FromTransportException(exception);

@@ -63,12 +63,13 @@ public sealed class GrpcServerCallContext
 
     internal void StartDeadline(TimeSpan timeout)
     {
-        Deadline = DateTime.UtcNow.Add(timeout);
+        var clock = _options.TimeProvider;
+        Deadline = clock.GetUtcNow().UtcDateTime.Add(timeout);
         _deadlineCts = CancellationTokenSource.CreateLinkedTokenSource(HttpContext.RequestAborted);
         CancellationToken = _deadlineCts.Token;
         _writeLock = new SemaphoreSlim(1, 1);
         _deadlineDone = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        _deadlineTimer = TimeProvider.System.CreateTimer(
+        _deadlineTimer = clock.CreateTimer(
             static state => ((GrpcServerCallContext)state!).OnDeadline(), this, timeout, Timeout.InfiniteTimeSpan);
     }
 

@@ -18,6 +18,9 @@ public sealed class GrpcServerOptions
     /// <summary>Optional message counter for every call this server handles.</summary>
     public GrpcMessageCounter? MessageCounter { get; set; }
 
+    /// <summary>The clock deadlines run on; tests replace it to expire a deadline at a chosen moment.</summary>
+    internal TimeProvider TimeProvider { get; set; } = TimeProvider.System;
+
     internal void Validate()
     {
         if (MaxReceiveMessageSize < 0)
