@@ -151,7 +151,7 @@ public class GrpcWireFormatTests(GrpcServerFixture fixture) : IClassFixture<Grpc
     public async Task Http11RequestReachingTheEndpointIsUpgradeRequired()
     {
         await using var server = await TestGrpcServer.StartAsync(protocols: HttpProtocols.Http1);
-        using var client = new HttpClient();
+        using var client = new HttpClient(new SocketsHttpHandler { UseProxy = false });
         using var content = new ByteArrayContent(RawHttp2.Frame([]));
         content.Headers.ContentType = new("application/grpc");
 

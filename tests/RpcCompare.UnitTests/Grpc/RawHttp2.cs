@@ -6,7 +6,7 @@ namespace RpcCompare.UnitTests.Grpc;
 /// <summary>Hand-made HTTP/2 requests, for what our own client would never send (bad bodies, wrong headers).</summary>
 internal static class RawHttp2
 {
-    public static HttpClient CreateClient() => new(new SocketsHttpHandler(), disposeHandler: true)
+    public static HttpClient CreateClient() => new(new SocketsHttpHandler { UseProxy = false }, disposeHandler: true)
     {
         DefaultRequestVersion = HttpVersion.Version20,
         DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,

@@ -10,8 +10,10 @@ if (!address) {
 }
 
 const credentials = grpc.credentials.createInsecure();
-const echo = new Echo(address, credentials);
-const health = new Health(address, credentials);
+// Straight to the loopback server, whatever proxy the environment names.
+const channelOptions = { 'grpc.enable_http_proxy': 0 };
+const echo = new Echo(address, credentials, channelOptions);
+const health = new Health(address, credentials, channelOptions);
 
 function unary(client, method, request, options = {}) {
   return new Promise((resolve) => {
