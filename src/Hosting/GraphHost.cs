@@ -32,6 +32,7 @@ public static class GraphHost
         builder.Logging.AddFilter("Microsoft.Hosting.Lifetime", LogLevel.Warning);
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.AddServerHeader = false);
         builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(10));
+        builder.Services.AddHostedService<ParentWatch>();
         return setup;
     }
 

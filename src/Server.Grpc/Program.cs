@@ -1,3 +1,16 @@
-var builder = WebApplication.CreateBuilder(args);
-var app = builder.Build();
-app.Run();
+using RpcCompare.Hosting;
+using RpcCompare.Server.Grpc;
+
+return GraphHost.RunOrExplain(() =>
+{
+    if (HostArguments.Normalize("gRPC", args) is not { } normalized)
+    {
+        return null;
+    }
+    var builder = WebApplication.CreateBuilder(normalized);
+    builder.AddGrpcHost();
+    var app = builder.Build();
+    app.MapGraphGrpc();
+    app.ReportWhenReady();
+    return app;
+});

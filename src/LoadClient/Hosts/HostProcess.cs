@@ -1,0 +1,236 @@
+using System.Diagnostics;
+using System.Reflection;
+using System.Text.Json;
+using RpcCompare.Contracts.Hosting;
+
+namespace RpcCompare.LoadClient.Hosts;
+
+/// <summary>What a host is started with.</summary>
+public sealed record HostLaunch
+{
+    public bool AllowWrites { get; init; }
+    public int DbPoolSize { get; init; } = 100;
+
+    /// <summary>REST: also open the HTTP/2 cleartext endpoint.</summary>
+    public bool RestHttp2 { get; init; }
+
+    public TimeSpan StartTimeout { get; init; } = TimeSpan.FromSeconds(60);
+}
+
+/// <summary>
+/// One server host as a child process on 127.0.0.1 with a port the OS picks. It is ready when it prints its ready line
+/// (endpoints and configuration); until it stops, its output is kept so a failure can be explained with what it said.
+/// </summary>
+public sealed class HostProcess : IAsyncDisposable
+{
+    private const int KeptLines = 40;
+    private readonly Process _process;
+    private readonly Queue<string> _recent = new();
+    private readonly TaskCompletionSource<ReadyLine> _ready = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly IDisposable _cleanup;
+
+    private HostProcess(string stack, Process process)
+    {
+        Stack = stack;
+        _process = process;
+        _cleanup = Shutdown.Register(Kill, order: 10);
+    }
+
+    public string Stack { get; }
+
+    public int Pid => _process.Id;
+
+    public ReadyLine Ready => _ready.Task.IsCompletedSuccessfully
+        ? _ready.Task.Result
+        : throw new InvalidOperationException($"The {Stack} host is not ready.");
+
+    public bool HasExited => _process.HasExited;
+
+    public string RecentOutput
+    {
+        get
+        {
+            lock (_recent)
+            {
+                return string.Join(Environment.NewLine, _recent);
+            }
+        }
+    }
+
+    public static async Task<HostProcess> StartAsync(string stack, HostLaunch launch, string connectionString,
+        CancellationToken cancellationToken)
+    {
+        var dll = ServerBinaries.PathOf(stack);
+        var start = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+            WorkingDirectory = Path.GetDirectoryName(dll)!,
+        };
+        foreach (var argument in Arguments(dll, launch))
+        {
+            start.ArgumentList.Add(argument);
+        }
+        // The password travels in the environment, never on a command line others can read in the process list.
+        start.Environment["RPCCOMPARE_PG"] = connectionString;
+        start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
+        // EventPipe parses the counter interval in the target's culture; hosts run invariant so "0.5" means half a second.
+        start.Environment["LANG"] = "C.UTF-8";
+        start.Environment["LC_ALL"] = "C.UTF-8";
+        start.Environment.Remove("DOTNET_EnableDiagnostics");
+
+        var process = new Process { StartInfo = start, EnableRaisingEvents = true };
+        if (!process.Start())
+        {
+            throw new UserFacingException($"Could not start the {stack} host ({dll}).");
+        }
+        var host = new HostProcess(stack, process);
+        process.OutputDataReceived += (_, e) => host.OnLine(e.Data);
+        process.ErrorDataReceived += (_, e) => host.OnLine(e.Data);
+        process.Exited += (_, _) => host._ready.TrySetException(new HostFailedException(stack,
+            $"The {stack} host exited (code {process.ExitCode}) before it was ready.", host.RecentOutput));
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        try
+        {
+            await host._ready.Task.WaitAsync(launch.StartTimeout, cancellationToken);
+            return host;
+        }
+        catch (TimeoutException)
+        {
+            await host.DisposeAsync();
+            throw new HostFailedException(stack,
+                $"The {stack} host did not become ready within {launch.StartTimeout.TotalSeconds:N0} s.", host.RecentOutput);
+        }
+        catch
+        {
+            await host.DisposeAsync();
+            throw;
+        }
+    }
+
+    private static IEnumerable<string> Arguments(string dll, HostLaunch launch)
+    {
+        yield return dll;
+        yield return "--port=0";
+        yield return $"--parent-pid={Environment.ProcessId}";
+        yield return $"--db-pool-size={launch.DbPoolSize}";
+        if (launch.AllowWrites)
+        {
+            yield return "--allow-writes=true";
+        }
+        if (launch.RestHttp2 && Path.GetFileName(dll).Contains("Rest", StringComparison.Ordinal))
+        {
+            yield return "--http2-port=0";
+        }
+    }
+
+    private void OnLine(string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+        if (line.StartsWith(ReadyLine.Marker, StringComparison.Ordinal))
+        {
+            try
+            {
+                var ready = JsonSerializer.Deserialize(line[ReadyLine.Marker.Length..], HostingJsonContext.Default.ReadyLine);
+                if (ready is not null)
+                {
+                    _ready.TrySetResult(ready);
+                }
+            }
+            catch (JsonException e)
+            {
+                _ready.TrySetException(new HostFailedException(Stack, $"The {Stack} host printed an unreadable ready line: {e.Message}", line));
+            }
+            return;
+        }
+        lock (_recent)
+        {
+            _recent.Enqueue(line);
+            while (_recent.Count > KeptLines)
+            {
+                _recent.Dequeue();
+            }
+        }
+    }
+
+    /// <summary>SIGTERM, then SIGKILL if it has not stopped within the grace period.</summary>
+    public async Task StopAsync(TimeSpan grace)
+    {
+        if (_process.HasExited)
+        {
+            return;
+        }
+        Signals.Send(_process.Id, Signals.Continue);
+        Signals.Send(_process.Id, Signals.Term);
+        using var timeout = new CancellationTokenSource(grace);
+        try
+        {
+            await _process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            Kill();
+        }
+    }
+
+    public void Kill()
+    {
+        try
+        {
+            if (!_process.HasExited)
+            {
+                _process.Kill(entireProcessTree: true);
+                _process.WaitForExit(5_000);
+            }
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+
+    public void Pause() => Signals.Send(_process.Id, Signals.Stop);
+
+    public void Resume() => Signals.Send(_process.Id, Signals.Continue);
+
+    public async ValueTask DisposeAsync()
+    {
+        await StopAsync(TimeSpan.FromSeconds(10));
+        _cleanup.Dispose();
+        _process.Dispose();
+    }
+}
+
+/// <summary>A host that failed to start or died: the message names it, <see cref="Output"/> is what it printed last.</summary>
+public sealed class HostFailedException(string stack, string message, string output)
+    : Exception(output.Length == 0 ? message : $"{message} Its last output:\n{output}")
+{
+    public string Stack { get; } = stack;
+
+    public string Output { get; } = output;
+}
+
+/// <summary>Where the built hosts are: recorded at build time, since the load client's build builds them too.</summary>
+public static class ServerBinaries
+{
+    public static string PathOf(string stack)
+    {
+        var key = $"ServerPath:{stack}";
+        var path = Environment.GetEnvironmentVariable($"RPCCOMPARE_SERVER_{stack.ToUpperInvariant()}")
+            ?? typeof(ServerBinaries).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+                .FirstOrDefault(a => a.Key == key)?.Value
+            ?? throw new InvalidOperationException($"No server path for {stack} was recorded at build time.");
+        if (!File.Exists(path))
+        {
+            throw new UserFacingException(
+                $"The {stack} host is not built (expected {path}); build the solution (dotnet build) and run again.");
+        }
+        return path;
+    }
+}

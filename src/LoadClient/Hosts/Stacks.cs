@@ -1,0 +1,44 @@
+namespace RpcCompare.LoadClient.Hosts;
+
+/// <summary>The four stacks, by the names used on the command line and in results.</summary>
+public static class Stacks
+{
+    public const string Grpc = "grpc";
+    public const string Wcf = "wcf";
+    public const string Rest = "rest";
+    public const string GraphQl = "graphql";
+
+    public static IReadOnlyList<string> All { get; } = [Grpc, Wcf, Rest, GraphQl];
+
+    /// <summary>"grpc,rest" -> [grpc, rest], in the order given; unknown or repeated names are refused by name.</summary>
+    public static IReadOnlyList<string> Parse(string list)
+    {
+        var names = list.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Select(n => n.ToLowerInvariant()).ToList();
+        if (names.Count == 0)
+        {
+            throw new UserFacingException($"--stacks needs at least one of {string.Join(", ", All)}.");
+        }
+        foreach (var name in names)
+        {
+            if (!All.Contains(name))
+            {
+                throw new UserFacingException($"Unknown stack '{name}'; choose from {string.Join(", ", All)}.");
+            }
+        }
+        if (names.Distinct().Count() != names.Count)
+        {
+            throw new UserFacingException($"--stacks names a stack twice: {list}.");
+        }
+        return names;
+    }
+
+    public static string DisplayName(string stack) => stack switch
+    {
+        Grpc => "gRPC",
+        Wcf => "WCF",
+        Rest => "REST",
+        GraphQl => "GraphQL",
+        _ => stack,
+    };
+}
