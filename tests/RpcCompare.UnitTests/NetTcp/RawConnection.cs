@@ -66,13 +66,22 @@ public sealed class RawConnection : IAsyncDisposable
         return [.. received];
     }
 
-    /// <summary>The fault URI of a framing Fault record: 0x08, size, UTF-8.</summary>
-    public static string ParseFault(byte[] bytes)
+    /// <summary>
+    /// Reads one framing Fault record (0x08, size, UTF-8 URI) and returns its URI. Like a real client, the caller then
+    /// closes the connection, which lets the service stop lingering.
+    /// </summary>
+    public async Task<string> ReadFaultAsync()
     {
-        Assert.True(bytes.Length > 2, $"expected a fault record, got {bytes.Length} bytes");
-        Assert.Equal(0x08, bytes[0]);
-        Assert.True(bytes[1] < 0x80, "fault strings here are shorter than 128 bytes");
-        return Encoding.UTF8.GetString(bytes, 2, bytes[1]);
+        Assert.Equal(0x08, await ReadByteAsync());
+        var size = await ReadByteAsync();
+        Assert.True(size < 0x80, "fault strings here are shorter than 128 bytes");
+        var bytes = new byte[size];
+        for (var i = 0; i < size; i++)
+        {
+            bytes[i] = await ReadByteAsync();
+        }
+
+        return Encoding.UTF8.GetString(bytes);
     }
 
     public ValueTask DisposeAsync()

@@ -30,6 +30,7 @@ internal sealed class ServerSession
     private string _timerPurpose = string.Empty;
     private TimeSpan _timerValue;
     private volatile bool _closeRequested;
+    private bool _inSession;
 
     public ServerSession(ConnectionContext connection, NetTcpServiceHost host, string path)
     {
@@ -48,11 +49,9 @@ internal sealed class ServerSession
     {
         var lifetime = _connection.Features.Get<IConnectionLifetimeNotificationFeature>();
         using var shutdown = lifetime?.ConnectionClosedRequested.Register(static state => ((ServerSession)state!).OnCloseRequested(), this);
-        var inSession = false;
         try
         {
-            inSession = await HandshakeAsync();
-            if (inSession)
+            if (await HandshakeAsync())
             {
                 using var codec = new BinarySessionCodec(Binding.ReaderQuotas);
                 await ServeAsync(codec);
@@ -76,12 +75,18 @@ internal sealed class ServerSession
         }
         finally
         {
-            if (inSession)
-            {
-                _host.ExitSession();
-            }
-
+            LeaveSession();
             _timer.Dispose();
+        }
+    }
+
+    // Frees the session slot; done before the final End record so a client that has seen End can open a new session at once.
+    private void LeaveSession()
+    {
+        if (_inSession)
+        {
+            _inSession = false;
+            _host.ExitSession();
         }
     }
 
@@ -123,6 +128,8 @@ internal sealed class ServerSession
             await SendFaultAndCloseAsync(FramingFaults.ServerTooBusy, "the service already serves MaxConcurrentSessions sessions");
             return false;
         }
+
+        _inSession = true;
 
         FrameWriter.WriteRecord(_output, FramingRecordType.PreambleAck);
         await _output.FlushAsync(token);
@@ -224,17 +231,19 @@ internal sealed class ServerSession
             {
                 case FrameReader.ReadCancelled:
                     // Host shutdown between messages: end the session the framing way.
+                    LogClosed(LogLevel.Debug, "the service is shutting down; sending the End record");
+                    LeaveSession();
                     FrameWriter.WriteRecord(_output, FramingRecordType.End);
-                    await _output.FlushAsync(CancellationToken.None);
-                    LogClosed(LogLevel.Debug, "the service is shutting down; End record sent");
+                    await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
                     return;
                 case FrameReader.EndOfStream:
                     LogClosed(LogLevel.Debug, "the client closed the connection without an End record");
                     return;
                 case (int)FramingRecordType.End:
+                    LogClosed(LogLevel.Debug, "the client ended the session");
+                    LeaveSession();
                     FrameWriter.WriteRecord(_output, FramingRecordType.End);
                     await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
-                    LogClosed(LogLevel.Debug, "the client ended the session");
                     return;
                 case (int)FramingRecordType.SizedEnvelope:
                     if (!await ReceiveEnvelopeAsync(codec, token))
@@ -318,15 +327,15 @@ internal sealed class ServerSession
             abortAfterReply = true;
         }
 
-        await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
         if (abortAfterReply)
         {
             // An exception that is not a FaultException faults a WCF session: the client must create a new channel.
-            LogClosed(LogLevel.Information, "the session was aborted after an unhandled service exception");
-            return false;
+            LogClosed(LogLevel.Information, "the session is aborted after an unhandled service exception");
+            LeaveSession();
         }
 
-        return true;
+        await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
+        return !abortAfterReply;
     }
 
     private Request DecodeRequest(BinarySessionCodec codec, byte[] buffer, int size)
@@ -390,7 +399,8 @@ internal sealed class ServerSession
     /// <summary>Logs, sends a framing Fault record, then lets the client read it before the connection closes.</summary>
     private async Task SendFaultAndCloseAsync(string fault, string reason)
     {
-        LogClosed(LogLevel.Warning, $"{reason}; sent framing fault {fault}");
+        LogClosed(LogLevel.Warning, $"{reason}; sending framing fault {fault}");
+        LeaveSession();
         FrameWriter.WriteFault(_output, fault);
         await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending a framing fault"));
         try
