@@ -84,6 +84,39 @@ public sealed class FaultTests
     }
 
     [Fact]
+    public async Task ReplyThatCannotBeSerializedBecomesTheInternalFault()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        var channel = host.CreateChannel();
+        await using var _ = (INetTcpClientChannel)channel;
+        Assert.Equal("warm", await channel.PingAsync("warm"));
+
+        var fault = await Assert.ThrowsAsync<FaultException>(() => channel.GetBrokenAsync());
+
+        Assert.Equal("InternalServiceFault", fault.Code.SubCode?.Name);
+        Assert.Equal(ServiceFaults.InternalErrorReason, fault.Reason);
+        Assert.Contains(host.Logs.NetTcp(LogLevel.Error), e => e.Message.Contains("serializing the reply failed", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task RequestThatCannotBeSerializedFailsBeforeSendingAndTheChannelStaysUsable()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        var channel = host.CreateChannel();
+        var control = (INetTcpClientChannel)channel;
+        await using var _ = control;
+        Assert.Equal("warm", await channel.PingAsync("warm"));
+
+        await Assert.ThrowsAnyAsync<Exception>(() => channel.AcceptBrokenAsync(new BrokenView { Name = "x" }));
+
+        // Session strings the abandoned request had claimed travel with the next request, so both sides stay in step.
+        Assert.Equal(CommunicationState.Opened, control.State);
+        Assert.Equal("after", await channel.PingAsync("after"));
+        Assert.Equal(5L, await channel.AddAsync(2, 3));
+        Assert.Empty(host.Logs.NetTcp(LogLevel.Warning));
+    }
+
+    [Fact]
     public async Task IncludeExceptionDetailInFaultsSendsTheExceptionMessageAndDetail()
     {
         await using var host = await NetTcpTestHost.StartAsync(o => o.IncludeExceptionDetailInFaults = true);

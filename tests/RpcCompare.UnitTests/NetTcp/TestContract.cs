@@ -32,6 +32,10 @@ public interface ITestService
     Task<string> ThrowExceptionAsync(string secret);
 
     Task<string> WaitForReleaseAsync(string key);
+
+    Task<BrokenView> GetBrokenAsync();
+
+    Task<string> AcceptBrokenAsync(BrokenView view);
 }
 
 public static class TestContract
@@ -97,4 +101,19 @@ public sealed class NodeFaultDetail
 
     [DataMember]
     public string? Hint { get; set; }
+}
+
+/// <summary>Serialization fails part-way: after Name, reading Fails throws.</summary>
+[DataContract(Namespace = "http://rpccompare.test/data")]
+public sealed class BrokenView
+{
+    [DataMember(Order = 1)]
+    public string? Name { get; set; }
+
+    [DataMember(Order = 2)]
+    public string? Fails
+    {
+        get => throw new InvalidOperationException("this member cannot be serialized");
+        set => _ = value;
+    }
 }

@@ -64,6 +64,10 @@ public sealed class TestService : ITestService
 
     public Task<string> WaitForReleaseAsync(string key) => Gate(key).Task;
 
+    public Task<BrokenView> GetBrokenAsync() => Task.FromResult(new BrokenView { Name = "half" });
+
+    public Task<string> AcceptBrokenAsync(BrokenView view) => Task.FromResult(view.Name ?? "");
+
     private TaskCompletionSource<string> Gate(string key) =>
         _gates.GetOrAdd(key, _ => new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously));
 }

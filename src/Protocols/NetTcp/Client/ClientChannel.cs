@@ -355,7 +355,7 @@ internal sealed class ClientChannel
         {
             return operation.ReadReplyBody(reader);
         }
-        catch (Exception ex) when (ex is SerializationException or XmlException or InvalidCastException)
+        catch (Exception ex) when (ex is SerializationException or InvalidDataContractException or XmlException or InvalidCastException)
         {
             throw new CommunicationException($"Error in deserializing body of reply message for operation '{operation.Name}'. {ex.Message}", ex);
         }

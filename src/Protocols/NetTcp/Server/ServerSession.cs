@@ -319,9 +319,10 @@ internal sealed class ServerSession
         {
             payloadSize = Encode(codec, request, result, fault);
         }
-        catch (Exception ex) when (ex is SerializationException or InvalidOperationException or XmlException)
+        catch (Exception ex)
         {
-            // As in WCF, failing to serialize a reply is an unhandled error: an internal-error fault, then the session ends.
+            // As in WCF, failing to serialize a reply (or a fault detail) is an unhandled error: an internal-error fault,
+            // then the session ends. Session strings added by the abandoned envelope go out with the fault.
             _logger.LogError(ex, "NetTcp operation {Operation}: serializing the reply failed", request.Operation?.Name);
             payloadSize = Encode(codec, request, null, ServiceFaults.InternalError(ex, _host.IncludeExceptionDetailInFaults));
             abortAfterReply = true;
@@ -372,7 +373,7 @@ internal sealed class ServerSession
             {
                 request.Arguments = operation.ReadRequestBody(reader);
             }
-            catch (Exception ex) when (ex is SerializationException or XmlException or InvalidCastException)
+            catch (Exception ex) when (ex is SerializationException or InvalidDataContractException or XmlException or InvalidCastException)
             {
                 request.Fault = ServiceFaults.DeserializationFailed(operation, ex);
             }
