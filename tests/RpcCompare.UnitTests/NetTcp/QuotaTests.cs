@@ -55,7 +55,7 @@ public sealed class QuotaTests(NetTcpHostFixture fixture) : IClassFixture<NetTcp
 
         Assert.Equal("http://schemas.microsoft.com/ws/2006/05/framing/faults/MaxMessageSizeExceededFault", rejected.FramingFault);
         Assert.Equal(CommunicationState.Faulted, control.State);
-        Assert.Single(host.Logs.NetTcp(LogLevel.Warning), e => e.Message.Contains("MaxReceivedMessageSize", StringComparison.Ordinal));
+        Assert.Contains("MaxReceivedMessageSize", Assert.Single(host.Logs.NetTcp(LogLevel.Warning)).Message, StringComparison.Ordinal);
         Assert.Equal("next", await host.CreateChannel().PingAsync("next"));
     }
 
