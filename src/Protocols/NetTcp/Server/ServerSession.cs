@@ -1,0 +1,458 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using System.Net.Sockets;
+using System.Runtime.Serialization;
+using System.Xml;
+using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Connections.Features;
+using Microsoft.Extensions.Logging;
+
+namespace RpcCompare.Protocols.NetTcp;
+
+/// <summary>
+/// One accepted connection: the [MC-NMF] duplex-session handshake, then request/reply envelopes processed strictly in
+/// order, until the client's End record, a protocol error, a timeout or host shutdown. Whatever goes wrong here closes
+/// this connection only, with one log line (plus the exception for unhandled service errors).
+/// </summary>
+internal sealed class ServerSession
+{
+    // How long to keep reading after a framing fault so the client can read the fault before the socket closes.
+    private static readonly TimeSpan FaultLinger = TimeSpan.FromSeconds(5);
+
+    private readonly ConnectionContext _connection;
+    private readonly NetTcpServiceHost _host;
+    private readonly string _path;
+    private readonly ILogger _logger;
+    private readonly PipeReader _input;
+    private readonly PipeWriter _output;
+    private readonly FrameReader _frames;
+    private CancellationTokenSource _timer = new();
+    private string _timerPurpose = string.Empty;
+    private TimeSpan _timerValue;
+    private volatile bool _closeRequested;
+    private bool _inSession;
+
+    public ServerSession(ConnectionContext connection, NetTcpServiceHost host, string path)
+    {
+        _connection = connection;
+        _host = host;
+        _path = path;
+        _logger = host.Logger;
+        _input = connection.Transport.Input;
+        _output = connection.Transport.Output;
+        _frames = new FrameReader(_input);
+    }
+
+    private BindingSettings Binding => _host.Binding;
+
+    public async Task RunAsync()
+    {
+        var lifetime = _connection.Features.Get<IConnectionLifetimeNotificationFeature>();
+        using var shutdown = lifetime?.ConnectionClosedRequested.Register(static state => ((ServerSession)state!).OnCloseRequested(), this);
+        try
+        {
+            if (await HandshakeAsync())
+            {
+                using var codec = new BinarySessionCodec(Binding.ReaderQuotas);
+                await ServeAsync(codec);
+            }
+        }
+        catch (OperationCanceledException) when (_timer.IsCancellationRequested)
+        {
+            LogClosed(LogLevel.Warning, $"{_timerPurpose} did not complete within {_timerValue}");
+        }
+        catch (ProtocolException ex)
+        {
+            LogClosed(LogLevel.Warning, ex.Message);
+        }
+        catch (Exception ex) when (ex is ConnectionResetException or ConnectionAbortedException or IOException or SocketException or ObjectDisposedException)
+        {
+            LogClosed(LogLevel.Information, $"the connection was lost ({ex.GetType().Name}: {ex.Message})");
+        }
+        catch (Exception ex)
+        {
+            _logger.LogError(ex, "NetTcp connection {ConnectionId} from {RemoteEndPoint} failed and was closed", _connection.ConnectionId, _connection.RemoteEndPoint);
+        }
+        finally
+        {
+            LeaveSession();
+            _timer.Dispose();
+        }
+    }
+
+    // Frees the session slot; done before the final End record so a client that has seen End can open a new session at once.
+    private void LeaveSession()
+    {
+        if (_inSession)
+        {
+            _inSession = false;
+            _host.ExitSession();
+        }
+    }
+
+    private void OnCloseRequested()
+    {
+        _closeRequested = true;
+        _input.CancelPendingRead();
+    }
+
+    /// <summary>Reads and checks the preamble; answers Preamble Ack, or a framing fault and closes.</summary>
+    private async Task<bool> HandshakeAsync()
+    {
+        var token = StartTimer(Binding.ChannelInitializationTimeout, "the preamble handshake");
+        await _host.Handshakes.WaitAsync(token);
+        PreambleOutcome outcome;
+        try
+        {
+            outcome = await ReadPreambleAsync(token);
+        }
+        finally
+        {
+            _host.Handshakes.Release();
+        }
+
+        if (outcome.Fault is not null)
+        {
+            await SendFaultAndCloseAsync(outcome.Fault, outcome.Problem!);
+            return false;
+        }
+
+        if (outcome.Problem is not null)
+        {
+            LogClosed(outcome.Level, outcome.Problem);
+            return false;
+        }
+
+        if (!_host.TryEnterSession())
+        {
+            await SendFaultAndCloseAsync(FramingFaults.ServerTooBusy, "the service already serves MaxConcurrentSessions sessions");
+            return false;
+        }
+
+        _inSession = true;
+
+        FrameWriter.WriteRecord(_output, FramingRecordType.PreambleAck);
+        await _output.FlushAsync(token);
+        return true;
+    }
+
+    private async Task<PreambleOutcome> ReadPreambleAsync(CancellationToken token)
+    {
+        var type = await _frames.ReadRecordTypeAsync(stopOnCancelledRead: true, token);
+        if (type is FrameReader.EndOfStream or FrameReader.ReadCancelled)
+        {
+            return PreambleOutcome.Closed("the connection closed before sending a preamble");
+        }
+
+        if (type != (int)FramingRecordType.Version)
+        {
+            return PreambleOutcome.Invalid($"the first byte 0x{type:X2} is not a .NET Message Framing version record (garbage or another protocol)");
+        }
+
+        var major = await _frames.ReadByteAsync(token);
+        var minor = await _frames.ReadByteAsync(token);
+        if (major != FramingConstants.MajorVersion)
+        {
+            return PreambleOutcome.WithFault(FramingFaults.UnsupportedVersion, $"unsupported framing version {major}.{minor}");
+        }
+
+        if (await _frames.ReadNextRecordTypeAsync(token) != (int)FramingRecordType.Mode)
+        {
+            return PreambleOutcome.Invalid("the version record is not followed by a mode record");
+        }
+
+        var mode = await _frames.ReadByteAsync(token);
+        if (mode != FramingConstants.DuplexMode)
+        {
+            return PreambleOutcome.WithFault(FramingFaults.UnsupportedMode, $"unsupported framing mode 0x{mode:X2} (only duplex, 0x02, is served)");
+        }
+
+        if (await _frames.ReadNextRecordTypeAsync(token) != (int)FramingRecordType.Via)
+        {
+            return PreambleOutcome.Invalid("the mode record is not followed by a via record");
+        }
+
+        var via = await _frames.ReadUtf8Async(FramingConstants.MaxViaSize, token);
+        if (via is null)
+        {
+            return PreambleOutcome.WithFault(FramingFaults.ViaTooLong, $"the via is longer than {FramingConstants.MaxViaSize} bytes");
+        }
+
+        if (!NetTcpPath.Matches(_path, via))
+        {
+            return PreambleOutcome.WithFault(FramingFaults.EndpointNotFound, $"via '{via}' does not match the endpoint path '{_path}'");
+        }
+
+        var encodingRecord = await _frames.ReadNextRecordTypeAsync(token);
+        if (encodingRecord == (int)FramingRecordType.KnownEncoding)
+        {
+            var encoding = await _frames.ReadByteAsync(token);
+            if (encoding != FramingConstants.BinarySessionEncoding)
+            {
+                return PreambleOutcome.WithFault(FramingFaults.ContentTypeInvalid, $"unsupported known encoding 0x{encoding:X2} (only 0x08, binary session, is served)");
+            }
+        }
+        else if (encodingRecord == (int)FramingRecordType.ExtensibleEncoding)
+        {
+            var contentType = await _frames.ReadUtf8Async(FramingConstants.MaxContentTypeSize, token);
+            if (contentType is null)
+            {
+                return PreambleOutcome.WithFault(FramingFaults.ContentTypeTooLong, $"the content type is longer than {FramingConstants.MaxContentTypeSize} bytes");
+            }
+
+            if (!string.Equals(contentType, FramingConstants.BinarySessionContentType, StringComparison.OrdinalIgnoreCase))
+            {
+                return PreambleOutcome.WithFault(FramingFaults.ContentTypeInvalid, $"unsupported content type '{contentType}'");
+            }
+        }
+        else
+        {
+            return PreambleOutcome.Invalid("the via record is not followed by an encoding record");
+        }
+
+        var end = await _frames.ReadNextRecordTypeAsync(token);
+        if (end == (int)FramingRecordType.UpgradeRequest)
+        {
+            return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid, "the client asked for a stream upgrade (TLS/Windows security), but this endpoint uses SecurityMode.None");
+        }
+
+        return end == (int)FramingRecordType.PreambleEnd
+            ? default
+            : PreambleOutcome.Invalid($"unexpected record 0x{end:X2} where the preamble end was expected");
+    }
+
+    private async Task ServeAsync(BinarySessionCodec codec)
+    {
+        while (true)
+        {
+            var token = StartTimer(Binding.ReceiveTimeout, "waiting for the next message (ReceiveTimeout)");
+            var type = _closeRequested ? FrameReader.ReadCancelled : await _frames.ReadRecordTypeAsync(stopOnCancelledRead: true, token);
+            switch (type)
+            {
+                case FrameReader.ReadCancelled:
+                    // Host shutdown between messages: end the session the framing way.
+                    LogClosed(LogLevel.Debug, "the service is shutting down; sending the End record");
+                    LeaveSession();
+                    FrameWriter.WriteRecord(_output, FramingRecordType.End);
+                    await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
+                    return;
+                case FrameReader.EndOfStream:
+                    LogClosed(LogLevel.Debug, "the client closed the connection without an End record");
+                    return;
+                case (int)FramingRecordType.End:
+                    LogClosed(LogLevel.Debug, "the client ended the session");
+                    LeaveSession();
+                    FrameWriter.WriteRecord(_output, FramingRecordType.End);
+                    await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
+                    return;
+                case (int)FramingRecordType.SizedEnvelope:
+                    if (!await ReceiveEnvelopeAsync(codec, token))
+                    {
+                        return;
+                    }
+
+                    break;
+                case (int)FramingRecordType.Fault:
+                    var fault = await _frames.ReadUtf8Async(FramingConstants.MaxFaultSize, token);
+                    LogClosed(LogLevel.Warning, $"the client sent the framing fault '{fault}'");
+                    return;
+                default:
+                    LogClosed(LogLevel.Warning, $"unexpected framing record 0x{type:X2} where a sized envelope or End was expected");
+                    return;
+            }
+        }
+    }
+
+    /// <summary>Reads one sized envelope and answers it; false when the session must end.</summary>
+    private async Task<bool> ReceiveEnvelopeAsync(BinarySessionCodec codec, CancellationToken token)
+    {
+        var size = await _frames.ReadSizeAsync(token);
+        if (size > Binding.MaxReceivedMessageSize)
+        {
+            await SendFaultAndCloseAsync(
+                FramingFaults.MaxMessageSizeExceeded,
+                $"a {size}-byte message exceeds the MaxReceivedMessageSize quota ({Binding.MaxReceivedMessageSize})");
+            return false;
+        }
+
+        var buffer = ArrayPool<byte>.Shared.Rent(size);
+        Request request;
+        try
+        {
+            await _frames.ReadExactlyAsync(buffer.AsMemory(0, size), token);
+            request = DecodeRequest(codec, buffer, size);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+
+        if (request.MessageId is null)
+        {
+            LogClosed(LogLevel.Warning, request.Problem ?? "a message without a MessageID header cannot be answered");
+            return false;
+        }
+
+        var fault = request.Fault;
+        var abortAfterReply = false;
+        object? result = null;
+        if (fault is null)
+        {
+            try
+            {
+                result = await request.Operation!.Invoker.InvokeAsync(_host.Instance, request.Arguments!);
+            }
+            catch (FaultException ex)
+            {
+                fault = ServiceFaults.FromFaultException(ex);
+            }
+            catch (Exception ex)
+            {
+                _logger.LogError(ex, "NetTcp operation {Operation} threw an unhandled exception; the client gets an internal-error fault and session {ConnectionId} is closed", request.Operation!.Name, _connection.ConnectionId);
+                fault = ServiceFaults.InternalError(ex, _host.IncludeExceptionDetailInFaults);
+                abortAfterReply = true;
+            }
+        }
+
+        int payloadSize;
+        try
+        {
+            payloadSize = Encode(codec, request, result, fault);
+        }
+        catch (Exception ex)
+        {
+            // As in WCF, failing to serialize a reply (or a fault detail) is an unhandled error: an internal-error fault,
+            // then the session ends. Session strings added by the abandoned envelope go out with the fault.
+            _logger.LogError(ex, "NetTcp operation {Operation}: serializing the reply failed", request.Operation?.Name);
+            payloadSize = Encode(codec, request, null, ServiceFaults.InternalError(ex, _host.IncludeExceptionDetailInFaults));
+            abortAfterReply = true;
+        }
+
+        if (abortAfterReply)
+        {
+            // An exception that is not a FaultException faults a WCF session: the client must create a new channel.
+            LogClosed(LogLevel.Information, "the session is aborted after an unhandled service exception");
+            LeaveSession();
+        }
+
+        await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
+        return !abortAfterReply;
+    }
+
+    private Request DecodeRequest(BinarySessionCodec codec, byte[] buffer, int size)
+    {
+        XmlDictionaryReader reader;
+        EnvelopeHeaders headers;
+        try
+        {
+            reader = codec.OpenMessage(buffer, size);
+            headers = EnvelopeReader.ReadToBody(reader);
+        }
+        catch (Exception ex) when (ex is XmlException or InvalidDataException or ProtocolException or QuotaExceededException)
+        {
+            return new Request { Problem = $"malformed envelope: {ex.Message}" };
+        }
+
+        var request = new Request { MessageId = headers.MessageId };
+        if (headers.NotUnderstoodName is not null)
+        {
+            request.Fault = ServiceFaults.MustUnderstand(headers.NotUnderstoodName, headers.NotUnderstoodNamespace!);
+        }
+        else if (headers.To is not null && !NetTcpPath.Matches(_path, headers.To))
+        {
+            request.Fault = ServiceFaults.DestinationUnreachable(headers.To);
+        }
+        else if (headers.Action is null || !_host.Contract.ByAction.TryGetValue(headers.Action, out var operation))
+        {
+            request.Fault = ServiceFaults.ActionNotSupported(headers.Action);
+        }
+        else
+        {
+            request.Operation = operation;
+            try
+            {
+                request.Arguments = operation.ReadRequestBody(reader);
+            }
+            catch (Exception ex) when (ex is SerializationException or InvalidDataContractException or XmlException or InvalidCastException)
+            {
+                request.Fault = ServiceFaults.DeserializationFailed(operation, ex);
+            }
+        }
+
+        return request;
+    }
+
+    private static int Encode(BinarySessionCodec codec, Request request, object? result, MessageFault? fault)
+    {
+        var writer = codec.StartMessage();
+        if (fault is null)
+        {
+            EnvelopeWriter.WriteReply(writer, request.Operation!, request.MessageId!, result);
+        }
+        else
+        {
+            EnvelopeWriter.WriteFault(writer, fault, request.MessageId!);
+        }
+
+        return codec.CompleteMessage();
+    }
+
+    /// <summary>Logs, sends a framing Fault record, then lets the client read it before the connection closes.</summary>
+    private async Task SendFaultAndCloseAsync(string fault, string reason)
+    {
+        LogClosed(LogLevel.Warning, $"{reason}; sending framing fault {fault}");
+        LeaveSession();
+        FrameWriter.WriteFault(_output, fault);
+        await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending a framing fault"));
+        try
+        {
+            // Reading on until the client closes keeps unread request bytes from turning our close into a reset
+            // that could destroy the fault before the client reads it.
+            await _frames.DrainAsync(StartTimer(FaultLinger, "lingering after a framing fault"));
+        }
+        catch (Exception ex) when (ex is OperationCanceledException or IOException or ConnectionResetException or ConnectionAbortedException)
+        {
+            // The client did not close in time or reset the connection; either way we are done.
+        }
+    }
+
+    private CancellationToken StartTimer(TimeSpan timeout, string purpose)
+    {
+        if (!_timer.TryReset())
+        {
+            _timer.Dispose();
+            _timer = new CancellationTokenSource();
+        }
+
+        _timerPurpose = purpose;
+        _timerValue = timeout;
+        _timer.CancelAfter(timeout);
+        return _timer.Token;
+    }
+
+    private void LogClosed(LogLevel level, string reason) =>
+        _logger.Log(level, "NetTcp connection {ConnectionId} from {RemoteEndPoint} closed: {Reason}", _connection.ConnectionId, _connection.RemoteEndPoint, reason);
+
+    /// <summary>A decoded request: the operation and its arguments, or the fault to answer instead.</summary>
+    private sealed class Request
+    {
+        public UniqueId? MessageId { get; init; }
+
+        public string? Problem { get; init; }
+
+        public OperationDescription? Operation { get; set; }
+
+        public object?[]? Arguments { get; set; }
+
+        public MessageFault? Fault { get; set; }
+    }
+
+    private readonly record struct PreambleOutcome(string? Fault, string? Problem, LogLevel Level)
+    {
+        public static PreambleOutcome WithFault(string fault, string problem) => new(fault, problem, LogLevel.Warning);
+
+        public static PreambleOutcome Invalid(string problem) => new(null, problem, LogLevel.Warning);
+
+        public static PreambleOutcome Closed(string problem) => new(null, problem, LogLevel.Debug);
+    }
+}

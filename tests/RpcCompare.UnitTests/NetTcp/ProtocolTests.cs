@@ -1,0 +1,290 @@
+using System.IO.Pipelines;
+using System.Xml;
+using Microsoft.Extensions.Logging;
+using RpcCompare.Protocols.NetTcp;
+
+namespace RpcCompare.UnitTests.NetTcp;
+
+/// <summary>Hand-made bytes against the service: bad preambles, garbage, half-sent frames, crafted envelopes.</summary>
+public sealed class ProtocolTests
+{
+    private const string FaultNamespace = "http://schemas.microsoft.com/ws/2006/05/framing/faults/";
+
+    [Theory]
+    [InlineData(2, 0, 2, 8, "/test", "UnsupportedVersion")]
+    [InlineData(1, 0, 1, 8, "/test", "UnsupportedMode")]
+    [InlineData(1, 0, 3, 8, "/test", "UnsupportedMode")]
+    [InlineData(1, 0, 2, 3, "/test", "ContentTypeInvalid")]
+    [InlineData(1, 0, 2, 7, "/test", "ContentTypeInvalid")]
+    [InlineData(1, 0, 2, 8, "/nowhere", "EndpointNotFound")]
+    public async Task BadPreambleGetsTheFramingFaultAndTheServiceKeepsServing(byte major, byte minor, byte mode, byte encoding, string path, string fault)
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+
+        await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}{path}", major, minor, mode, encoding));
+        var answer = await raw.ReadFaultAsync();
+        await raw.DisposeAsync();
+
+        Assert.Equal(FaultNamespace + fault, answer);
+        Assert.Single(host.Logs.NetTcp(LogLevel.Warning));
+        Assert.Equal("ok", await host.CreateChannel().PingAsync("ok"));
+    }
+
+    [Fact]
+    public async Task UpgradeRequestGetsUpgradeInvalidBecauseSecurityIsNone()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+        var preamble = RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test");
+        var tls = "application/ssl-tls"u8.ToArray();
+
+        await raw.SendAsync([.. preamble[..^1], 0x09, (byte)tls.Length, .. tls]);
+
+        Assert.Equal(FaultNamespace + "UpgradeInvalid", await raw.ReadFaultAsync());
+    }
+
+    [Fact]
+    public async Task GarbageBytesCloseTheConnectionWithOneLogLineAndTheServiceKeepsServing()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+
+        await raw.SendAsync("GET / HTTP/1.1\r\nHost: x\r\n\r\n"u8.ToArray());
+        var answer = await raw.ReadToCloseAsync();
+
+        Assert.Empty(answer);
+        var warning = Assert.Single(host.Logs.NetTcp(LogLevel.Warning));
+        Assert.Contains("0x47", warning.Message, StringComparison.Ordinal);
+        Assert.Equal("ok", await host.CreateChannel().PingAsync("ok"));
+    }
+
+    [Fact]
+    public async Task HalfSentEnvelopeClosesThatConnectionOnly()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        var healthy = host.CreateChannel();
+        await using var _ = (INetTcpClientChannel)healthy;
+        Assert.Equal("before", await healthy.PingAsync("before"));
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+        await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test"));
+        Assert.Equal(0x0B, await raw.ReadByteAsync());
+
+        // A sized envelope announcing 1000 bytes, of which only 3 arrive before the client stops sending.
+        await raw.SendAsync(0x06, 0xE8, 0x07, 0x00, 0x56, 0x02);
+        raw.ShutdownSend();
+        var answer = await raw.ReadToCloseAsync();
+
+        Assert.Empty(answer);
+        Assert.Contains("half-sent frame", Assert.Single(host.Logs.NetTcp(LogLevel.Warning)).Message, StringComparison.Ordinal);
+        Assert.Equal("after", await healthy.PingAsync("after"));
+    }
+
+    [Fact]
+    public async Task HalfSentPreambleIsDroppedAfterTheChannelInitializationTimeout()
+    {
+        await using var host = await NetTcpTestHost.StartAsync(o => o.Binding.ChannelInitializationTimeout = TimeSpan.FromMilliseconds(300));
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+
+        await raw.SendAsync(0x00, 0x01, 0x00, 0x01);
+        var answer = await raw.ReadToCloseAsync();
+
+        Assert.Empty(answer);
+        Assert.Contains(host.Logs.NetTcp(LogLevel.Warning), e => e.Message.Contains("preamble handshake did not complete", StringComparison.Ordinal));
+        Assert.Equal("ok", await host.CreateChannel().PingAsync("ok"));
+    }
+
+    [Fact]
+    public async Task ServiceAnswersTheEndRecordWithEndAndCloses()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+        await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test"));
+        Assert.Equal(0x0B, await raw.ReadByteAsync());
+
+        await raw.SendAsync(0x07);
+        var answer = await raw.ReadToCloseAsync();
+
+        Assert.Equal(new byte[] { 0x07 }, answer);
+        Assert.Empty(host.Logs.NetTcp(LogLevel.Warning));
+    }
+
+    [Fact]
+    public async Task HostShutdownEndsAnIdleSessionWithTheEndRecord()
+    {
+        var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+        await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test"));
+        Assert.Equal(0x0B, await raw.ReadByteAsync());
+
+        var stopping = host.DisposeAsync();
+        var answer = await raw.ReadToCloseAsync();
+        await stopping;
+
+        Assert.Equal(new byte[] { 0x07 }, answer);
+    }
+
+    [Fact]
+    public async Task HostShutdownMakesTheNextCallOfAnOpenChannelFail()
+    {
+        var host = await NetTcpTestHost.StartAsync();
+        var channel = host.CreateChannel();
+        var control = (INetTcpClientChannel)channel;
+        Assert.Equal("up", await channel.PingAsync("up"));
+
+        await host.DisposeAsync();
+        var error = await Assert.ThrowsAnyAsync<CommunicationException>(() => channel.PingAsync("down"));
+
+        Assert.IsNotType<FaultException>(error);
+        Assert.Equal(CommunicationState.Faulted, control.State);
+        control.Abort();
+    }
+
+    [Fact]
+    public async Task UnknownMustUnderstandHeaderGetsTheMustUnderstandFault()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var session = await CraftedSession.OpenAsync(host);
+
+        var fault = await session.RequestAsync(w =>
+        {
+            WriteHeaders(w, "http://rpccompare.test/ITestService/Ping", host.Address.AbsoluteUri, extraHeader: true);
+            WritePingBody(w, "x");
+        });
+
+        Assert.Equal("MustUnderstand", fault.Code.Name);
+        Assert.Contains("'Secret' from the namespace 'urn:extension'", fault.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ToHeaderForAnotherPathGetsTheDestinationUnreachableFault()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var session = await CraftedSession.OpenAsync(host);
+
+        var fault = await session.RequestAsync(w =>
+        {
+            WriteHeaders(w, "http://rpccompare.test/ITestService/Ping", $"net.tcp://127.0.0.1:{host.Port}/other", extraHeader: false);
+            WritePingBody(w, "x");
+        });
+
+        Assert.Equal("DestinationUnreachable", fault.Code.SubCode?.Name);
+    }
+
+    [Fact]
+    public async Task UndeserializableBodyGetsTheDeserializationFailedFaultAndTheSessionGoesOn()
+    {
+        await using var host = await NetTcpTestHost.StartAsync();
+        await using var session = await CraftedSession.OpenAsync(host);
+
+        var fault = await session.RequestAsync(w =>
+        {
+            WriteHeaders(w, "http://rpccompare.test/ITestService/Add", host.Address.AbsoluteUri, extraHeader: false);
+            w.WriteStartElement("Add", TestContract.Namespace);
+            w.WriteElementString("a", TestContract.Namespace, "not a number");
+            w.WriteEndElement();
+        });
+        var second = await session.RequestAsync(w =>
+        {
+            WriteHeaders(w, "http://rpccompare.test/ITestService/Add", host.Address.AbsoluteUri, extraHeader: false);
+            w.WriteStartElement("Wrong", TestContract.Namespace);
+            w.WriteEndElement();
+        });
+
+        Assert.Equal("DeserializationFailed", fault.Code.SubCode?.Name);
+        Assert.Equal("DeserializationFailed", second.Code.SubCode?.Name);
+        Assert.Contains("Expecting element 'Add'", second.Reason, StringComparison.Ordinal);
+    }
+
+    private static void WriteHeaders(XmlDictionaryWriter writer, string action, string to, bool extraHeader)
+    {
+        const string Soap = "http://www.w3.org/2003/05/soap-envelope";
+        const string Addressing = "http://www.w3.org/2005/08/addressing";
+        writer.WriteStartElement("s", "Envelope", Soap);
+        writer.WriteStartElement("s", "Header", Soap);
+        writer.WriteElementString("a", "Action", Addressing, action);
+        writer.WriteStartElement("a", "MessageID", Addressing);
+        writer.WriteValue(CraftedSession.MessageId);
+        writer.WriteEndElement();
+        writer.WriteElementString("a", "To", Addressing, to);
+        if (extraHeader)
+        {
+            writer.WriteStartElement("x", "Secret", "urn:extension");
+            writer.WriteAttributeString("s", "mustUnderstand", Soap, "1");
+            writer.WriteEndElement();
+        }
+
+        writer.WriteEndElement();
+        writer.WriteStartElement("s", "Body", Soap);
+    }
+
+    private static void WritePingBody(XmlDictionaryWriter writer, string payload)
+    {
+        writer.WriteStartElement("Ping", TestContract.Namespace);
+        writer.WriteElementString("payload", TestContract.Namespace, payload);
+        writer.WriteEndElement();
+    }
+
+    /// <summary>A raw session that sends hand-written envelopes through the real codec and reads the faults back.</summary>
+    private sealed class CraftedSession : IAsyncDisposable
+    {
+        public static readonly UniqueId MessageId = new();
+
+        private readonly RawConnection _raw;
+        private readonly Pipe _pipe = new();
+        private readonly BinarySessionCodec _codec = new(new XmlDictionaryReaderQuotas());
+
+        private CraftedSession(RawConnection raw) => _raw = raw;
+
+        public static async Task<CraftedSession> OpenAsync(NetTcpTestHost host)
+        {
+            var raw = await RawConnection.ConnectAsync(host.Port);
+            await raw.SendAsync(RawConnection.Preamble(host.Address.AbsoluteUri));
+            Assert.Equal(0x0B, await raw.ReadByteAsync());
+            return new CraftedSession(raw);
+        }
+
+        public async Task<FaultException> RequestAsync(Action<XmlDictionaryWriter> writeEnvelope)
+        {
+            var writer = _codec.StartMessage();
+            writeEnvelope(writer);
+            writer.WriteEndElement();
+            writer.WriteEndElement();
+            var size = _codec.CompleteMessage();
+            await _codec.WriteEnvelopeAsync(_pipe.Writer, size, CancellationToken.None);
+            var read = await _pipe.Reader.ReadAsync();
+            await _raw.SendAsync(System.Buffers.BuffersExtensions.ToArray(read.Buffer));
+            _pipe.Reader.AdvanceTo(read.Buffer.End);
+
+            Assert.Equal(0x06, await _raw.ReadByteAsync());
+            var length = 0;
+            for (var shift = 0; ; shift += 7)
+            {
+                var b = await _raw.ReadByteAsync();
+                length |= (b & 0x7F) << shift;
+                if (b < 0x80)
+                {
+                    break;
+                }
+            }
+
+            var payload = new byte[length];
+            for (var i = 0; i < length; i++)
+            {
+                payload[i] = await _raw.ReadByteAsync();
+            }
+
+            var reader = _codec.OpenMessage(payload, length);
+            var headers = EnvelopeReader.ReadToBody(reader);
+            Assert.Equal(MessageId, headers.RelatesTo);
+            Assert.True(EnvelopeReader.IsFault(reader));
+            return EnvelopeReader.ReadFault(reader, headers.Action);
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            _codec.Dispose();
+            await _raw.DisposeAsync();
+        }
+    }
+}
