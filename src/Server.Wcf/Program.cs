@@ -1,3 +1,15 @@
-var builder = WebApplication.CreateBuilder(args);
-var app = builder.Build();
-app.Run();
+using RpcCompare.Hosting;
+using RpcCompare.Server.Wcf;
+
+return GraphHost.RunOrExplain(() =>
+{
+    if (HostArguments.Normalize("WCF", args) is not { } normalized)
+    {
+        return null;
+    }
+    var builder = WebApplication.CreateBuilder(normalized);
+    builder.AddWcfHost();
+    var app = builder.Build();
+    app.ReportWhenReady();
+    return app;
+});
