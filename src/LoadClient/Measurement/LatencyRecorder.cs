@@ -140,7 +140,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
 
     /// <summary>
     /// Finishes the run: closes the window if it is still open, merges every worker's histogram, writes the rest of
-    /// the CSV and renames it into place. Call it after every worker has stopped recording.
+    /// the CSV and renames it into place. Call it after every worker has stopped recording. If the CSV could not be
+    /// written, the result still holds the histogram and says why in <see cref="LatencyResult.LatenciesFileError"/>.
     /// </summary>
     public async Task<LatencyResult> CompleteAsync(CancellationToken cancellationToken = default)
     {
@@ -162,6 +163,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         SampleNow();
 
         long linesWritten = 0;
+        string? csvError = null;
         if (_csv is not null)
         {
             try
@@ -170,6 +172,12 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 linesWritten = _csv.LinesWritten;
                 File.Move(_csvTemporaryPath!, _options.LatenciesCsvPath!, overwrite: true);
             }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                // A full disk must not cost the measured histogram: report the file as missing and say why.
+                csvError = ex.Message;
+                AtomicFile.TryDelete(_csvTemporaryPath!);
+            }
             catch
             {
                 AtomicFile.TryDelete(_csvTemporaryPath!);
@@ -177,7 +185,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
             }
         }
 
-        return BuildResult(linesWritten);
+        return BuildResult(linesWritten, csvError);
     }
 
     /// <summary>Stops the background work; a recorder that was not completed deletes its temporary CSV.</summary>
@@ -251,7 +259,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         }
     }
 
-    private LatencyResult BuildResult(long linesWritten)
+    private LatencyResult BuildResult(long linesWritten, string? csvError)
     {
         lock (_lock)
         {
@@ -268,8 +276,9 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 ErrorsByKind = errorsByKind,
                 DurationSeconds = MeasuredTime(_measureEnd).TotalSeconds,
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
-                LatenciesFile = _options.LatenciesCsvPath is null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
+                LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,
+                LatenciesFileError = csvError,
                 WarmUpRequests = _workers.Sum(worker => worker.WarmUpSuccesses),
                 WarmUpErrors = _workers.Sum(worker => worker.WarmUpErrors),
                 ClampedValues = _workers.Sum(worker => worker.ClampedValues),

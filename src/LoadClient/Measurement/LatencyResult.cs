@@ -20,11 +20,14 @@ public sealed class LatencyResult
     /// <summary>The first call (connection open included), measured apart; null if none was recorded.</summary>
     public double? FirstCallMs { get; init; }
 
-    /// <summary>Full path of the latencies CSV; null when none was written.</summary>
+    /// <summary>Full path of the latencies CSV; null when none was asked for or writing it failed.</summary>
     public string? LatenciesFile { get; init; }
 
     /// <summary>Lines in the latencies CSV (equals <see cref="Requests"/> unless writing failed).</summary>
     public long LatenciesWritten { get; init; }
+
+    /// <summary>Why the latencies CSV could not be written (then <see cref="LatenciesFile"/> is null); null when it was.</summary>
+    public string? LatenciesFileError { get; init; }
 
     /// <summary>Successful calls during warm-up (not measured).</summary>
     public long WarmUpRequests { get; init; }

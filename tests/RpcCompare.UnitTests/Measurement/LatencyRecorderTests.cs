@@ -167,6 +167,70 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
+    public async Task AFailingDiskCostsTheFileButNotTheHistogramAndNeverBlocksTheWorker()
+    {
+        const int Count = 50_000;
+        string csv = Path.Combine(_folder, "latencies-rest.csv");
+        await using var recorder = new LatencyRecorder(
+            new LatencyRecorderOptions { LatenciesCsvPath = csv, SnapshotInterval = NoTimer, WorkerQueueCapacity = 16 },
+            path => new FullDiskStream(File.Create(path)));
+        var worker = recorder.CreateWorker();
+        recorder.BeginMeasurement();
+
+        await Task.Run(() =>
+        {
+            for (int i = 0; i < Count; i++)
+            {
+                long end = Stopwatch.GetTimestamp();
+                worker.RecordSuccess(end - Ticks(ms: 1), end);
+            }
+        }).WaitAsync(TimeSpan.FromMinutes(1));
+        var result = await recorder.CompleteAsync();
+
+        Assert.Equal(Count, result.Requests);
+        Assert.Equal(Count, result.Histogram.TotalCount);
+        Assert.Null(result.LatenciesFile);
+        Assert.Contains("disk full", result.LatenciesFileError);
+        Assert.Empty(Directory.GetFiles(_folder));
+    }
+
+    [Fact]
+    public async Task RecordingAllocatesNothingOnTheWorkerThread()
+    {
+        string csv = Path.Combine(_folder, "latencies-grpc.csv");
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions
+        {
+            LatenciesCsvPath = csv,
+            SnapshotInterval = TimeSpan.FromMilliseconds(5),
+            WorkerQueueCapacity = 1 << 16,
+        });
+        var worker = recorder.CreateWorker();
+        recorder.BeginMeasurement();
+
+        long allocated = await Task.Run(() =>
+        {
+            void Record(int count)
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    long end = Stopwatch.GetTimestamp();
+                    worker.RecordSuccess(end - (i % 5000), end, expectedIntervalTicks: 0);
+                    worker.RecordError(ErrorKind.Timeout, end);
+                }
+            }
+
+            Record(1000);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            Record(40_000);
+            return GC.GetAllocatedBytesForCurrentThread() - before;
+        });
+        var result = await recorder.CompleteAsync();
+
+        Assert.Equal(0, allocated);
+        Assert.Equal(41_000, result.LatenciesWritten);
+    }
+
+    [Fact]
     public async Task SnapshotShowsProgressWithoutTouchingTheWorkers()
     {
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
