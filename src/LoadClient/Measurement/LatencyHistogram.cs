@@ -197,9 +197,16 @@ public sealed class LatencyHistogram
             return;
         }
 
-        for (long missing = value - expectedInterval; missing >= expectedInterval; missing -= expectedInterval)
+        // Same counts as recording value - k*interval one by one, but a whole sub-bucket at a time: a long stall at a
+        // short interval costs at most one step per sub-bucket instead of one per missing sample (never a hang).
+        long missing = value - expectedInterval;
+        while (missing >= expectedInterval)
         {
-            RecordWithCount(missing, count);
+            long bucketFloor = Math.Max(LowestEquivalentValue(missing), expectedInterval);
+            long inBucket = ((missing - bucketFloor) / expectedInterval) + 1;
+            long smallest = missing - ((inBucket - 1) * expectedInterval);
+            RecordWithCount(smallest, inBucket * count);
+            missing = smallest - expectedInterval;
         }
     }
 

@@ -287,6 +287,39 @@ public class LatencyHistogramTests
     }
 
     [Fact]
+    public void CorrectionMatchesRecordingEachMissingSampleOneByOne()
+    {
+        var bulk = new LatencyHistogram(OneHourInMicroseconds);
+        var oneByOne = new LatencyHistogram(OneHourInMicroseconds);
+        foreach (var (value, interval) in new[] { (123_456_789L, 997L), (5_000L, 3L), (2_047L, 2_047L), (70_000L, 1L) })
+        {
+            bulk.RecordWithExpectedInterval(value, interval);
+            oneByOne.Record(value);
+            for (long missing = value - interval; missing >= interval; missing -= interval)
+            {
+                oneByOne.Record(missing);
+            }
+        }
+
+        Assert.Equal(oneByOne.TotalCount, bulk.TotalCount);
+        Assert.Equal(oneByOne.RecordedValues(), bulk.RecordedValues());
+        Assert.Equal(oneByOne.MinValue, bulk.MinValue);
+        Assert.Equal(oneByOne.MaxValue, bulk.MaxValue);
+    }
+
+    [Fact]
+    public void AnHourLongStallAtATinyIntervalIsCorrectedWithoutIteratingEverySample()
+    {
+        var histogram = new LatencyHistogram(OneHourInMicroseconds);
+
+        histogram.RecordWithExpectedInterval(OneHourInMicroseconds, 1);
+
+        Assert.Equal(OneHourInMicroseconds, histogram.TotalCount);
+        Assert.True(histogram.ValuesAreEquivalent(OneHourInMicroseconds / 2, histogram.ValueAtPercentile(50)));
+        Assert.Equal(1, histogram.MinValue);
+    }
+
+    [Fact]
     public void ExpectedIntervalOfZeroRecordsTheValueAlone()
     {
         var histogram = new LatencyHistogram(OneHourInMicroseconds);
