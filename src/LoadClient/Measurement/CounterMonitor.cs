@@ -1,0 +1,331 @@
+using System.Diagnostics;
+using System.Diagnostics.Tracing;
+using System.Globalization;
+using Microsoft.Diagnostics.NETCore.Client;
+using Microsoft.Diagnostics.Tracing;
+
+namespace RpcCompare.LoadClient.Measurement;
+
+/// <summary>
+/// Samples a .NET process's runtime and socket counters over EventPipe (providers System.Runtime and
+/// System.Net.Sockets, EventCounters every 500 ms, no rundown), parsed by TraceEvent on a background thread. Each
+/// sample is labelled with the variant in force when the target produced it, so one session can span every variant
+/// of a scenario. Stopping is bounded in time, also when the target has died; the samples so far are kept.
+/// </summary>
+public sealed class CounterMonitor : IAsyncDisposable
+{
+    /// <summary>The label of samples taken outside any measured window, unless the options say otherwise.</summary>
+    public const string IdleVariant = "(idle)";
+
+    private const int NotStarted = 0;
+    private const int Starting = 1;
+    private const int Running = 2;
+    private const int Stopped = 3;
+    private const int CircularBufferMb = 16;
+    private static readonly TimeSpan RetryDelay = TimeSpan.FromMilliseconds(100);
+
+    private readonly CounterMonitorOptions _options;
+    private readonly VariantTimeline _timeline;
+    private readonly Lock _samplesLock = new();
+    private readonly List<CounterSample> _samples = [];
+    private readonly TaskCompletionSource _processingDone = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    private Process? _process;
+    private EventPipeSession? _session;
+    private CounterSampleAssembler? _assembler;
+    private long _startTimestamp;
+    private volatile bool _stopping;
+    private volatile Exception? _processingError;
+    private int _state;
+
+    /// <summary>Prepares to monitor process <paramref name="processId"/>; nothing connects before <see cref="StartAsync"/>.</summary>
+    public CounterMonitor(int processId, CounterMonitorOptions? options = null)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(processId);
+        _options = options ?? new CounterMonitorOptions();
+        _options.Validate();
+        ProcessId = processId;
+        _timeline = new VariantTimeline(_options.InitialVariant);
+    }
+
+    /// <summary>The monitored process.</summary>
+    public int ProcessId { get; }
+
+    /// <summary>The variant label new samples get.</summary>
+    public string Variant => _timeline.Current;
+
+    /// <summary>Stopwatch timestamp at which the session started (the zero of <see cref="CounterSample.ElapsedSeconds"/>).</summary>
+    public long StartTimestamp => Volatile.Read(ref _startTimestamp);
+
+    /// <summary>Whether the event stream ended because the target process exited.</summary>
+    public bool TargetExited { get; private set; }
+
+    /// <summary>An unexpected failure of the event stream (not a target that exited); null when there was none.</summary>
+    public Exception? ProcessingError => _processingError;
+
+    /// <summary>Number of complete samples so far.</summary>
+    public int SampleCount
+    {
+        get
+        {
+            lock (_samplesLock)
+            {
+                return _samples.Count;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Connects to the target's diagnostic port, retrying while it does not exist yet (a process that has just been
+    /// started), and starts reading counters on a background thread.
+    /// </summary>
+    /// <exception cref="ArgumentException">No process with that id is running.</exception>
+    /// <exception cref="InvalidOperationException">The process exited before the session could start.</exception>
+    /// <exception cref="TimeoutException">The diagnostic port did not appear within the connect timeout.</exception>
+    public async Task StartAsync(CancellationToken cancellationToken = default)
+    {
+        if (Interlocked.CompareExchange(ref _state, Starting, NotStarted) != NotStarted)
+        {
+            throw new InvalidOperationException("A counter monitor can be started once only.");
+        }
+
+        try
+        {
+            _process = OpenProcess(ProcessId);
+            _session = await ConnectAsync(cancellationToken);
+        }
+        catch
+        {
+            _process?.Dispose();
+            Volatile.Write(ref _state, Stopped);
+            throw;
+        }
+
+        _assembler = new CounterSampleAssembler(StartTimestamp, _options.IntervalSeconds, _timeline);
+        var thread = new Thread(ReadEvents) { IsBackground = true, Name = $"counters-{ProcessId}" };
+        Volatile.Write(ref _state, Running);
+        thread.Start();
+    }
+
+    /// <summary>Labels the samples the target produces from now on with <paramref name="variant"/>.</summary>
+    public void SetVariant(string variant)
+    {
+        ArgumentNullException.ThrowIfNull(variant);
+        _timeline.Mark(Stopwatch.GetTimestamp(), variant);
+    }
+
+    /// <summary>A copy of the complete samples so far, in time order.</summary>
+    public IReadOnlyList<CounterSample> GetSamples()
+    {
+        lock (_samplesLock)
+        {
+            return [.. _samples];
+        }
+    }
+
+    /// <summary>Peak memory, allocations, collections, mean CPU and bytes of the samples labelled <paramref name="variant"/>.</summary>
+    public CounterWindowSummary Summarize(string variant) => CounterWindowSummary.FromSamples(variant, GetSamples());
+
+    /// <summary>Writes counters-&lt;stack&gt;.csv with every sample so far.</summary>
+    public Task WriteCsvAsync(string path, CancellationToken cancellationToken = default) =>
+        CountersCsv.WriteFileAsync(path, GetSamples(), cancellationToken);
+
+    /// <summary>
+    /// Stops the session and waits for the reader to drain it. Never hangs: if the target does not end the stream
+    /// within the stop timeout (it is hung or gone), the stream is closed. Safe to call more than once.
+    /// </summary>
+    public async Task StopAsync(CancellationToken cancellationToken = default)
+    {
+        if (Interlocked.Exchange(ref _state, Stopped) != Running)
+        {
+            return;
+        }
+
+        _stopping = true;
+        var session = _session!;
+        using (var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
+        {
+            timeout.CancelAfter(_options.StopTimeout);
+            try
+            {
+                await session.StopAsync(timeout.Token);
+            }
+            catch (Exception ex) when (ex is ServerNotAvailableException or DiagnosticsClientException or IOException
+                or ObjectDisposedException or OperationCanceledException or TimeoutException)
+            {
+                // The target is gone or not answering: closing the stream below ends the reader all the same.
+            }
+        }
+
+        if (!await FinishesWithinAsync(_processingDone.Task, _options.StopTimeout))
+        {
+            session.Dispose();
+            await FinishesWithinAsync(_processingDone.Task, _options.StopTimeout);
+        }
+
+        session.Dispose();
+        _process?.Dispose();
+    }
+
+    /// <summary>Stops the session (see <see cref="StopAsync"/>).</summary>
+    public async ValueTask DisposeAsync() => await StopAsync();
+
+    private static Process OpenProcess(int processId)
+    {
+        try
+        {
+            return Process.GetProcessById(processId);
+        }
+        catch (ArgumentException ex)
+        {
+            throw new ArgumentException($"No process with id {processId} is running, so its counters cannot be read.", nameof(processId), ex);
+        }
+    }
+
+    private static async Task<bool> FinishesWithinAsync(Task task, TimeSpan timeout)
+    {
+        try
+        {
+            await task.WaitAsync(timeout);
+            return true;
+        }
+        catch (TimeoutException)
+        {
+            return false;
+        }
+    }
+
+    private async Task<EventPipeSession> ConnectAsync(CancellationToken cancellationToken)
+    {
+        var arguments = new Dictionary<string, string>
+        {
+            // The target parses this in its own culture: servers run with the invariant culture (see STACK-NOTES).
+            ["EventCounterIntervalSec"] = _options.IntervalSeconds.ToString(CultureInfo.InvariantCulture),
+        };
+        var providers = new[]
+        {
+            new EventPipeProvider(CounterSampleAssembler.RuntimeProvider, EventLevel.Informational, 0, arguments),
+            new EventPipeProvider(CounterSampleAssembler.SocketsProvider, EventLevel.Informational, 0, arguments),
+        };
+        var client = new DiagnosticsClient(ProcessId);
+        long started = Stopwatch.GetTimestamp();
+        Exception? lastFailure = null;
+        while (true)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            if (_process!.HasExited)
+            {
+                throw new InvalidOperationException(
+                    $"Process {ProcessId} exited before its counters could be read.", lastFailure);
+            }
+
+            var remaining = _options.ConnectTimeout - Stopwatch.GetElapsedTime(started);
+            if (remaining <= TimeSpan.Zero)
+            {
+                throw new TimeoutException(
+                    $"Process {ProcessId} did not open its .NET diagnostic port within {_options.ConnectTimeout.TotalSeconds:0.#} s. "
+                    + "Is it a .NET process run by the same user with the same TMPDIR, and without DOTNET_EnableDiagnostics=0?",
+                    lastFailure);
+            }
+
+            using var attempt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            attempt.CancelAfter(remaining);
+            try
+            {
+                Volatile.Write(ref _startTimestamp, Stopwatch.GetTimestamp());
+                return await client.StartEventPipeSessionAsync(providers, requestRundown: false, CircularBufferMb, attempt.Token);
+            }
+            catch (ServerNotAvailableException ex)
+            {
+                // The runtime creates its diagnostic socket shortly after start: keep trying until the timeout.
+                lastFailure = ex;
+            }
+            catch (OperationCanceledException ex) when (!cancellationToken.IsCancellationRequested)
+            {
+                lastFailure = ex;
+                continue;
+            }
+
+            await Task.Delay(RetryDelay, cancellationToken);
+        }
+    }
+
+    private void ReadEvents()
+    {
+        try
+        {
+            using var source = new EventPipeEventSource(_session!.EventStream);
+            source.Dynamic.All += OnEvent;
+            source.Process();
+        }
+        catch (Exception ex)
+        {
+            // A target that dies cuts the stream mid-block; that is an end, not an error.
+            if (!_stopping && !TargetHasExited(TimeSpan.FromSeconds(1)))
+            {
+                _processingError = ex;
+            }
+        }
+        finally
+        {
+            // A stream that ends without a stop request means the target is going away; give it a moment to be reaped.
+            TargetExited = TargetHasExited(_stopping ? TimeSpan.Zero : TimeSpan.FromSeconds(1));
+            lock (_samplesLock)
+            {
+                if (_assembler!.Flush() is { } last)
+                {
+                    _samples.Add(last);
+                }
+            }
+
+            _processingDone.TrySetResult();
+        }
+    }
+
+    private void OnEvent(TraceEvent traceEvent)
+    {
+        try
+        {
+            if (!EventCounterPayload.TryRead(traceEvent, out string name, out double value, out double? interval))
+            {
+                return;
+            }
+
+            long timestamp = SampleTimestamp(traceEvent);
+            lock (_samplesLock)
+            {
+                if (_assembler!.Add(traceEvent.ProviderName, name, value, interval, timestamp) is { } sample)
+                {
+                    _samples.Add(sample);
+                }
+            }
+        }
+        catch (Exception ex)
+        {
+            // One malformed event must not end a 30-minute session; remember the first problem for the report.
+            _processingError ??= ex;
+        }
+    }
+
+    private static long SampleTimestamp(TraceEvent traceEvent)
+    {
+        long now = Stopwatch.GetTimestamp();
+#pragma warning disable CS0618 // "Discouraged", not obsolete: the raw QPC is the target's Stopwatch clock, which is ours.
+        long produced = traceEvent.TimeStampQPC;
+#pragma warning restore CS0618
+        // Same machine, same monotonic clock; anything else (a clock we do not share) falls back to arrival time.
+        return produced > 0 && produced <= now && now - produced < Stopwatch.Frequency * 60 ? produced : now;
+    }
+
+    private bool TargetHasExited(TimeSpan wait)
+    {
+        try
+        {
+            return _process is null || _process.WaitForExit(wait);
+        }
+        catch (InvalidOperationException)
+        {
+            return true;
+        }
+    }
+}

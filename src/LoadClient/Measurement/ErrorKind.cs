@@ -1,0 +1,29 @@
+namespace RpcCompare.LoadClient.Measurement;
+
+/// <summary>Why a call failed, as summary.json's errorsByKind counts it.</summary>
+public enum ErrorKind
+{
+    /// <summary>"timeout": the call or the connection timed out.</summary>
+    Timeout,
+
+    /// <summary>"refused": the connection was refused.</summary>
+    Refused,
+
+    /// <summary>"protocol": malformed or unexpected bytes on the wire, a broken framing or stream.</summary>
+    Protocol,
+
+    /// <summary>"server": the server reported an internal failure.</summary>
+    Server,
+
+    /// <summary>"not-found": the server reported that the requested item does not exist.</summary>
+    NotFound,
+
+    /// <summary>"invalid-argument": the server rejected the request's arguments.</summary>
+    InvalidArgument,
+
+    /// <summary>"cancelled": the call was cancelled.</summary>
+    Cancelled,
+
+    /// <summary>"other": anything else.</summary>
+    Other,
+}

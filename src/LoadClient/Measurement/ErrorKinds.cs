@@ -1,0 +1,79 @@
+using System.Net;
+using System.Net.Http;
+using System.Net.Sockets;
+using System.Text.Json;
+
+namespace RpcCompare.LoadClient.Measurement;
+
+/// <summary>Names and classification of <see cref="ErrorKind"/>.</summary>
+public static class ErrorKinds
+{
+    /// <summary>Every kind, in the order summary.json lists them.</summary>
+    public static IReadOnlyList<ErrorKind> All { get; } = Enum.GetValues<ErrorKind>();
+
+    /// <summary>The name used in results files: "timeout", "refused", "protocol", "server", "not-found",
+    /// "invalid-argument", "cancelled", "other".</summary>
+    public static string ToWireName(this ErrorKind kind) => kind switch
+    {
+        ErrorKind.Timeout => "timeout",
+        ErrorKind.Refused => "refused",
+        ErrorKind.Protocol => "protocol",
+        ErrorKind.Server => "server",
+        ErrorKind.NotFound => "not-found",
+        ErrorKind.InvalidArgument => "invalid-argument",
+        ErrorKind.Cancelled => "cancelled",
+        ErrorKind.Other => "other",
+        _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "Unknown error kind."),
+    };
+
+    /// <summary>
+    /// Classifies the exceptions the BCL throws (sockets, HttpClient, timeouts, cancellation, parsing). Protocol clients
+    /// that know better (a gRPC status, a WCF fault) should map their own errors first and fall back to this.
+    /// </summary>
+    public static ErrorKind Classify(Exception exception)
+    {
+        ArgumentNullException.ThrowIfNull(exception);
+        for (Exception? current = exception; current is not null; current = current.InnerException)
+        {
+            ErrorKind? kind = ClassifyOne(current);
+            if (kind is not null)
+            {
+                return kind.Value;
+            }
+        }
+
+        return ErrorKind.Other;
+    }
+
+    private static ErrorKind? ClassifyOne(Exception exception) => exception switch
+    {
+        TimeoutException => ErrorKind.Timeout,
+        // HttpClient reports its own timeout as a TaskCanceledException wrapping a TimeoutException.
+        OperationCanceledException { InnerException: TimeoutException } => ErrorKind.Timeout,
+        OperationCanceledException => ErrorKind.Cancelled,
+        SocketException socket => ClassifySocket(socket.SocketErrorCode),
+        HttpRequestException { StatusCode: { } status } => ClassifyStatus(status),
+        HttpRequestException { HttpRequestError: HttpRequestError.InvalidResponse or HttpRequestError.ResponseEnded
+            or HttpRequestError.HttpProtocolError } => ErrorKind.Protocol,
+        JsonException or FormatException or InvalidDataException or ProtocolViolationException or EndOfStreamException
+            => ErrorKind.Protocol,
+        _ => null,
+    };
+
+    private static ErrorKind? ClassifySocket(SocketError error) => error switch
+    {
+        SocketError.ConnectionRefused => ErrorKind.Refused,
+        SocketError.TimedOut => ErrorKind.Timeout,
+        SocketError.OperationAborted => ErrorKind.Cancelled,
+        _ => ErrorKind.Other,
+    };
+
+    private static ErrorKind ClassifyStatus(HttpStatusCode status) => status switch
+    {
+        HttpStatusCode.NotFound => ErrorKind.NotFound,
+        HttpStatusCode.BadRequest or HttpStatusCode.UnprocessableEntity => ErrorKind.InvalidArgument,
+        HttpStatusCode.RequestTimeout or HttpStatusCode.GatewayTimeout => ErrorKind.Timeout,
+        >= HttpStatusCode.InternalServerError => ErrorKind.Server,
+        _ => ErrorKind.Other,
+    };
+}

@@ -1,0 +1,60 @@
+namespace RpcCompare.LoadClient.Measurement;
+
+/// <summary>What a <see cref="LatencyRecorder"/> measured in its window, merged over all workers.</summary>
+public sealed class LatencyResult
+{
+    private LatencyStats? _latencyMs;
+
+    /// <summary>Latencies of the measured window in Stopwatch ticks (with coordinated-omission corrections, if any).</summary>
+    public required LatencyHistogram Histogram { get; init; }
+
+    /// <summary>Successful calls in the measured window.</summary>
+    public required long Requests { get; init; }
+
+    /// <summary>Failed calls in the measured window, for every kind (zero included).</summary>
+    public required IReadOnlyDictionary<ErrorKind, long> ErrorsByKind { get; init; }
+
+    /// <summary>Length of the measured window.</summary>
+    public required double DurationSeconds { get; init; }
+
+    /// <summary>The first call (connection open included), measured apart; null if none was recorded.</summary>
+    public double? FirstCallMs { get; init; }
+
+    /// <summary>Full path of the latencies CSV; null when none was asked for or writing it failed.</summary>
+    public string? LatenciesFile { get; init; }
+
+    /// <summary>Lines in the latencies CSV (equals <see cref="Requests"/> unless writing failed).</summary>
+    public long LatenciesWritten { get; init; }
+
+    /// <summary>Why the latencies CSV could not be written (then <see cref="LatenciesFile"/> is null); null when it was.</summary>
+    public string? LatenciesFileError { get; init; }
+
+    /// <summary>Successful calls during warm-up (not measured).</summary>
+    public long WarmUpRequests { get; init; }
+
+    /// <summary>Failed calls during warm-up (not measured).</summary>
+    public long WarmUpErrors { get; init; }
+
+    /// <summary>Calls longer than the histogram's highest trackable value, recorded at that value.</summary>
+    public long ClampedValues { get; init; }
+
+    /// <summary>Kind and message of the earliest error in the window; null when there was none.</summary>
+    public string? FirstError { get; init; }
+
+    /// <summary>Failed calls in the window, all kinds.</summary>
+    public long Errors => ErrorsByKind.Values.Sum();
+
+    /// <summary>Successful calls per second of the measured window.</summary>
+    public double ThroughputRps => DurationSeconds > 0 ? Requests / DurationSeconds : 0;
+
+    /// <summary>p50, p90, p99, p99.9, max and mean in milliseconds; null when nothing succeeded.</summary>
+    public LatencyStats? LatencyMs => Requests == 0 ? null : _latencyMs ??= LatencyStats.FromTicksHistogram(Histogram);
+
+    /// <summary>errorsByKind as summary.json writes it: wire names, non-zero kinds only.</summary>
+    public IReadOnlyDictionary<string, long> ErrorsByWireName() =>
+        ErrorsByKind.Where(pair => pair.Value > 0).ToDictionary(pair => pair.Key.ToWireName(), pair => pair.Value);
+
+    /// <summary>Writes the histogram as a .hgrm file in milliseconds (temporary name, then renamed).</summary>
+    public Task WriteHgrmAsync(string path, CancellationToken cancellationToken = default) =>
+        HgrmWriter.WriteFileAsync(path, Histogram, LatencyUnits.TicksPerMillisecond, cancellationToken);
+}

@@ -1,0 +1,29 @@
+namespace RpcCompare.LoadClient.Measurement;
+
+/// <summary>The latency figures of summary.json, in milliseconds.</summary>
+public sealed record LatencyStats(double P50, double P90, double P99, double P999, double Max, double Mean)
+{
+    /// <summary>Reads the figures off a histogram of Stopwatch ticks; null when it is empty.</summary>
+    public static LatencyStats? FromTicksHistogram(LatencyHistogram histogram) =>
+        FromHistogram(histogram, LatencyUnits.TicksPerMillisecond);
+
+    /// <summary>Reads the figures off a histogram whose values are divided by <paramref name="valuesPerMillisecond"/>
+    /// to give milliseconds; null when it is empty.</summary>
+    public static LatencyStats? FromHistogram(LatencyHistogram histogram, double valuesPerMillisecond)
+    {
+        ArgumentNullException.ThrowIfNull(histogram);
+        if (histogram.TotalCount == 0)
+        {
+            return null;
+        }
+
+        double Ms(long value) => value / valuesPerMillisecond;
+        return new LatencyStats(
+            Ms(histogram.ValueAtPercentile(50)),
+            Ms(histogram.ValueAtPercentile(90)),
+            Ms(histogram.ValueAtPercentile(99)),
+            Ms(histogram.ValueAtPercentile(99.9)),
+            Ms(histogram.MaxValue),
+            histogram.Mean / valuesPerMillisecond);
+    }
+}
