@@ -1,4 +1,5 @@
 using RpcCompare.Contracts;
+using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Protocols.Grpc;
 using RpcCompare.Server.Grpc;
 using Pb = RpcCompare.Contracts.Grpc;
@@ -146,17 +147,17 @@ public sealed class GrpcGraphClient(Uri address, ClientOptions options) : IGraph
     private static GraphCallException Classify(GrpcException e, CancellationToken cancellationToken) =>
         new(e.StatusCode switch
         {
-            GrpcStatusCode.NotFound => CallErrorKind.NotFound,
-            GrpcStatusCode.InvalidArgument or GrpcStatusCode.ResourceExhausted => CallErrorKind.InvalidArgument,
-            GrpcStatusCode.PermissionDenied => CallErrorKind.WritesDisabled,
-            GrpcStatusCode.DeadlineExceeded => CallErrorKind.Timeout,
-            GrpcStatusCode.Cancelled when cancellationToken.IsCancellationRequested => CallErrorKind.Cancelled,
+            GrpcStatusCode.NotFound => ErrorKind.NotFound,
+            GrpcStatusCode.InvalidArgument or GrpcStatusCode.ResourceExhausted => ErrorKind.InvalidArgument,
+            GrpcStatusCode.PermissionDenied => ErrorKind.WritesDisabled,
+            GrpcStatusCode.DeadlineExceeded => ErrorKind.Timeout,
+            GrpcStatusCode.Cancelled when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
             GrpcStatusCode.Unavailable when e.InnerException is HttpRequestException
                 { InnerException: System.Net.Sockets.SocketException { SocketErrorCode: System.Net.Sockets.SocketError.ConnectionRefused } }
-                => CallErrorKind.Refused,
-            GrpcStatusCode.Unavailable or GrpcStatusCode.Internal or GrpcStatusCode.Unimplemented => CallErrorKind.Protocol,
-            GrpcStatusCode.Unknown => CallErrorKind.Server,
-            _ => CallErrorKind.Other,
+                => ErrorKind.Refused,
+            GrpcStatusCode.Unavailable or GrpcStatusCode.Internal or GrpcStatusCode.Unimplemented => ErrorKind.Protocol,
+            GrpcStatusCode.Unknown => ErrorKind.Server,
+            _ => ErrorKind.Other,
         }, $"grpc {e.StatusCode}", e.Detail, e);
 
     public ValueTask DisposeAsync()

@@ -4,6 +4,7 @@ using System.Net.Sockets;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
+using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Contracts.Json;
 
 namespace RpcCompare.LoadClient.Clients;
@@ -107,7 +108,7 @@ public sealed class RestGraphClient : IGraphClient
                 using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
                 await ThrowIfFailedAsync(response, cancellationToken);
                 return await response.Content.ReadFromJsonAsync(type, cancellationToken)
-                    ?? throw new GraphCallException(CallErrorKind.Protocol, "http null", "The response body was JSON null.");
+                    ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
             }
             catch (Exception e) when (Classify(e, cancellationToken) is { } failure)
             {
@@ -146,12 +147,12 @@ public sealed class RestGraphClient : IGraphClient
         var detail = await ReadProblemDetailAsync(response, cancellationToken);
         var kind = response.StatusCode switch
         {
-            HttpStatusCode.NotFound => CallErrorKind.NotFound,
-            HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge => CallErrorKind.InvalidArgument,
-            HttpStatusCode.Forbidden => CallErrorKind.WritesDisabled,
-            HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout => CallErrorKind.Server,
-            _ when status >= 500 => CallErrorKind.Server,
-            _ => CallErrorKind.Protocol,
+            HttpStatusCode.NotFound => ErrorKind.NotFound,
+            HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge => ErrorKind.InvalidArgument,
+            HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
+            HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout => ErrorKind.Server,
+            _ when status >= 500 => ErrorKind.Server,
+            _ => ErrorKind.Protocol,
         };
         throw new GraphCallException(kind, $"http {status}", detail ?? $"HTTP {status} {response.ReasonPhrase}");
     }
@@ -174,13 +175,13 @@ public sealed class RestGraphClient : IGraphClient
     {
         GraphCallException => null,
         OperationCanceledException when cancellationToken.IsCancellationRequested =>
-            new GraphCallException(CallErrorKind.Cancelled, "cancelled", "The call was cancelled.", e),
+            new GraphCallException(ErrorKind.Cancelled, "cancelled", "The call was cancelled.", e),
         OperationCanceledException or TimeoutException =>
-            new GraphCallException(CallErrorKind.Timeout, "timeout", "The call timed out.", e),
+            new GraphCallException(ErrorKind.Timeout, "timeout", "The call timed out.", e),
         HttpRequestException { InnerException: SocketException { SocketErrorCode: SocketError.ConnectionRefused } } =>
-            new GraphCallException(CallErrorKind.Refused, "refused", $"Connection refused: {e.Message}", e),
+            new GraphCallException(ErrorKind.Refused, "refused", $"Connection refused: {e.Message}", e),
         HttpRequestException or IOException or JsonException =>
-            new GraphCallException(CallErrorKind.Protocol, "http", e.Message, e),
+            new GraphCallException(ErrorKind.Protocol, "http", e.Message, e),
         _ => null,
     };
 

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Net.Sockets;
 using System.Xml;
 using RpcCompare.Contracts;
+using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Contracts.Wcf;
 using RpcCompare.Protocols.NetTcp;
 
@@ -103,12 +104,12 @@ public sealed class WcfGraphClient : IGraphClient
             ((INetTcpClientChannel)channel).Abort();
             throw new GraphCallException(e switch
             {
-                TimeoutException => CallErrorKind.Timeout,
-                OperationCanceledException when cancellationToken.IsCancellationRequested => CallErrorKind.Cancelled,
-                OperationCanceledException => CallErrorKind.Timeout,
-                QuotaExceededException => CallErrorKind.Protocol,
-                _ when e.InnerException is SocketException { SocketErrorCode: SocketError.ConnectionRefused } => CallErrorKind.Refused,
-                _ => CallErrorKind.Protocol,
+                TimeoutException => ErrorKind.Timeout,
+                OperationCanceledException when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
+                OperationCanceledException => ErrorKind.Timeout,
+                QuotaExceededException => ErrorKind.Protocol,
+                _ when e.InnerException is SocketException { SocketErrorCode: SocketError.ConnectionRefused } => ErrorKind.Refused,
+                _ => ErrorKind.Protocol,
             }, $"wcf {e.GetType().Name}", e.Message, e);
         }
     }
@@ -134,20 +135,20 @@ public sealed class WcfGraphClient : IGraphClient
             throw new GraphCallException(
                 e is SocketException { SocketErrorCode: SocketError.ConnectionRefused }
                     || e.InnerException is SocketException { SocketErrorCode: SocketError.ConnectionRefused }
-                    ? CallErrorKind.Refused
-                    : e is TimeoutException ? CallErrorKind.Timeout : CallErrorKind.Protocol,
+                    ? ErrorKind.Refused
+                    : e is TimeoutException ? ErrorKind.Timeout : ErrorKind.Protocol,
                 $"wcf open {e.GetType().Name}", $"Could not open a channel to {_factory.Address}: {e.Message}", e);
         }
         return created;
     }
 
-    private static CallErrorKind KindOf(FaultCode code) => code.SubCode?.Name switch
+    private static ErrorKind KindOf(FaultCode code) => code.SubCode?.Name switch
     {
-        "NotFound" => CallErrorKind.NotFound,
-        "InvalidArgument" => CallErrorKind.InvalidArgument,
-        "WritesDisabled" => CallErrorKind.WritesDisabled,
-        _ when code.IsReceiverFault => CallErrorKind.Server,
-        _ => CallErrorKind.Protocol,
+        "NotFound" => ErrorKind.NotFound,
+        "InvalidArgument" => ErrorKind.InvalidArgument,
+        "WritesDisabled" => ErrorKind.WritesDisabled,
+        _ when code.IsReceiverFault => ErrorKind.Server,
+        _ => ErrorKind.Protocol,
     };
 
     public async ValueTask DisposeAsync()

@@ -24,6 +24,9 @@ public enum ErrorKind
     /// <summary>"cancelled": the call was cancelled.</summary>
     Cancelled,
 
+    /// <summary>"writes-disabled": a write to a host started read-only.</summary>
+    WritesDisabled,
+
     /// <summary>"other": anything else.</summary>
     Other,
 }

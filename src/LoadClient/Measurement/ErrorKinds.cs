@@ -22,6 +22,7 @@ public static class ErrorKinds
         ErrorKind.NotFound => "not-found",
         ErrorKind.InvalidArgument => "invalid-argument",
         ErrorKind.Cancelled => "cancelled",
+        ErrorKind.WritesDisabled => "writes-disabled",
         ErrorKind.Other => "other",
         _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "Unknown error kind."),
     };

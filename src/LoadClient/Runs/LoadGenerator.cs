@@ -1,0 +1,143 @@
+using System.Diagnostics;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Scenarios;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>Drives one variant against one client: warm-up, then the measured window, every call recorded.</summary>
+public static class LoadGenerator
+{
+    /// <summary>After a refused connection a worker waits this long, so a dead host is not hammered in a tight loop.</summary>
+    private static readonly TimeSpan RefusedBackoff = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>Runs warm-up and the measured window; returns when every worker has stopped.</summary>
+    /// <param name="onMeasuring">Called when the measured window opens (e.g. to label the server's counter samples).</param>
+    /// <param name="abort">Cancelled when the variant must stop early (Ctrl+C, a host that died).</param>
+    public static async Task RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
+        Action onMeasuring, CancellationToken abort)
+    {
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(abort);
+        var state = new RunState(plan.Requests ?? long.MaxValue);
+        var interval = plan.Rate is { } rate ? (long)(Stopwatch.Frequency / rate) : 0;
+        var start = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 100;
+        var warmupEnd = start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
+        var workers = Enumerable.Range(0, plan.Threads).Select(index =>
+        {
+            var recorderHandle = recorder.CreateWorker();
+            var random = new Random(unchecked(plan.Seed * 7919 + index));
+            return Task.Run(() => plan.Rate is null
+                ? ClosedLoopAsync(client, variant, recorderHandle, random, state, stop.Token)
+                : OpenLoopAsync(client, variant, recorderHandle, random, state, start, interval, stop.Token), CancellationToken.None);
+        }).ToArray();
+
+        try
+        {
+            await Task.Delay(TimeSpan.FromTicks(Math.Max(0, (warmupEnd - Stopwatch.GetTimestamp()) * TimeSpan.TicksPerSecond / Stopwatch.Frequency)), abort);
+            recorder.BeginMeasurement();
+            state.Measuring = true;
+            if (plan.Rate is not null && plan.Requests is { } planned)
+            {
+                // Open loop: the measured window holds exactly the requests scheduled inside it.
+                var measuredStart = Math.Max(warmupEnd, Stopwatch.GetTimestamp());
+                state.LastSlotTimestamp = measuredStart + planned * interval;
+            }
+            onMeasuring();
+            if (plan.Duration is { } duration)
+            {
+                await Task.Delay(duration, abort);
+                recorder.EndMeasurement();
+                await stop.CancelAsync();
+            }
+            else
+            {
+                await Task.WhenAll(workers).WaitAsync(abort);
+                recorder.EndMeasurement();
+            }
+        }
+        catch (OperationCanceledException) when (abort.IsCancellationRequested)
+        {
+            recorder.EndMeasurement();
+            await stop.CancelAsync();
+        }
+        await Task.WhenAll(workers);
+    }
+
+    private static async Task ClosedLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
+        RunState state, CancellationToken stop)
+    {
+        while (!stop.IsCancellationRequested)
+        {
+            if (state.Measuring && Interlocked.Decrement(ref state.Budget) < 0)
+            {
+                return;
+            }
+            await CallAsync(client, variant, recorder, random, Stopwatch.GetTimestamp(), stop);
+        }
+    }
+
+    private static async Task OpenLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
+        RunState state, long start, long interval, CancellationToken stop)
+    {
+        while (!stop.IsCancellationRequested)
+        {
+            var slot = Interlocked.Increment(ref state.NextSlot) - 1;
+            var scheduled = start + slot * interval;
+            if (scheduled >= Volatile.Read(ref state.LastSlotTimestamp))
+            {
+                return;
+            }
+            var wait = scheduled - Stopwatch.GetTimestamp();
+            if (wait > 0)
+            {
+                try
+                {
+                    await Task.Delay(TimeSpan.FromTicks(wait * TimeSpan.TicksPerSecond / Stopwatch.Frequency), stop);
+                }
+                catch (OperationCanceledException)
+                {
+                    return;
+                }
+            }
+            // Latency counts from when the request was due, not from when a free sender got to it.
+            await CallAsync(client, variant, recorder, random, scheduled, stop);
+        }
+    }
+
+    private static async Task CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
+        long startTimestamp, CancellationToken stop)
+    {
+        try
+        {
+            await variant.Operation(client, random, stop);
+            recorder.RecordSuccess(startTimestamp, Stopwatch.GetTimestamp());
+        }
+        catch (Exception e) when (!stop.IsCancellationRequested)
+        {
+            var kind = e is GraphCallException call ? call.Kind : ErrorKinds.Classify(e);
+            recorder.RecordError(kind, Stopwatch.GetTimestamp(), e);
+            if (kind == ErrorKind.Refused)
+            {
+                await Task.Delay(RefusedBackoff, CancellationToken.None);
+            }
+        }
+        catch (Exception) when (stop.IsCancellationRequested)
+        {
+            // The run is stopping: an interrupted call is neither a success nor an error of the stack.
+        }
+    }
+
+    private sealed class RunState(long budget)
+    {
+        public long Budget = budget;
+        public long NextSlot;
+        public long LastSlotTimestamp = long.MaxValue;
+        private volatile bool _measuring;
+
+        public bool Measuring
+        {
+            get => _measuring;
+            set => _measuring = value;
+        }
+    }
+}

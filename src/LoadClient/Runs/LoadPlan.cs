@@ -1,0 +1,26 @@
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// How much load one variant gets and how it is paced. Closed loop: <see cref="Threads"/> workers, each sending its next
+/// request when the previous one answered. Open loop (<see cref="Rate"/> set): requests scheduled at fixed times, sent by
+/// at most <see cref="Threads"/> senders, with latency measured from the scheduled time, so a stalled server shows up
+/// as latency instead of as fewer requests.
+/// </summary>
+public sealed record LoadPlan
+{
+    public required int Threads { get; init; }
+
+    /// <summary>Measured units of work; null when the run is timed by <see cref="Duration"/>.</summary>
+    public long? Requests { get; init; }
+
+    public TimeSpan? Duration { get; init; }
+
+    public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(2);
+
+    /// <summary>Requests per second for the open loop; null for the closed loop.</summary>
+    public double? Rate { get; init; }
+
+    public int Seed { get; init; }
+
+    public string LoadModel => Rate is null ? "closed" : "open";
+}

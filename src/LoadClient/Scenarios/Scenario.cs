@@ -1,0 +1,43 @@
+using RpcCompare.LoadClient.Clients;
+
+namespace RpcCompare.LoadClient.Scenarios;
+
+/// <summary>
+/// One measured operation of a scenario on one stack (e.g. worst-case "stream", bulk-transfer "x=1000"): what a worker
+/// does per request, and how much of it the defaults ask for.
+/// </summary>
+/// <param name="Name">"" for the plain variant; otherwise what distinguishes it in results.</param>
+/// <param name="Threads">Concurrent workers (closed loop) or senders (open loop).</param>
+/// <param name="Requests">Measured units of work when neither --requests nor --duration is given.</param>
+/// <param name="CallsPerUnit">Calls one unit of work makes (101 for chatty N+1, 1 for most).</param>
+/// <param name="Operation">One unit of work; the worker's random source picks its arguments.</param>
+public sealed record Variant(
+    string Name,
+    int Threads,
+    long Requests,
+    double CallsPerUnit,
+    Func<IGraphClient, Random, CancellationToken, Task> Operation);
+
+/// <summary>A scenario of the studies, replayed on every stack with the same variants and the same choices of arguments.</summary>
+public abstract class Scenario
+{
+    public abstract string Name { get; }
+
+    /// <summary>Where the scenario comes from (../shared/STUDIES.md), for --help and the manifest.</summary>
+    public abstract string Origin { get; }
+
+    /// <summary>Whether the hosts must accept writes (only the write scenario).</summary>
+    public virtual bool Writes => false;
+
+    /// <summary>
+    /// Rough milliseconds per unit of work on the default dataset on a 2-core machine, for the estimate printed at start;
+    /// measured on this project's hosts, not a promise.
+    /// </summary>
+    public abstract double EstimatedMsPerUnit(string variant);
+
+    /// <summary>Anything the stack must have before measuring (a prepared snapshot); runs once per stack.</summary>
+    public virtual Task PrepareAsync(IGraphClient client, CancellationToken cancellationToken) => Task.CompletedTask;
+
+    /// <summary>The variants for this stack; threads given on the command line replace the scenario's default.</summary>
+    public abstract IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads);
+}
