@@ -164,9 +164,14 @@ internal sealed class TypeRegistry
             return null;
         }
 
-        return candidates.Count == 1
-            ? candidates[0]
-            : throw new InvalidOperationException(
+        if (candidates.Count == 1)
+        {
+            return candidates[0];
+        }
+
+        // One CLR type behind several GraphQL types (e.g. NodeSummary and a richer Node): the namesake wins.
+        return candidates.FirstOrDefault(c => c.Name == clrType.Name)
+            ?? throw new InvalidOperationException(
                 $"{where}: the CLR type {clrType.Name} is bound to several GraphQL types ({string.Join(", ", candidates.Select(c => c.Name))}); set the type explicitly.");
     }
 
