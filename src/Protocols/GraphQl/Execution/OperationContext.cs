@@ -18,6 +18,7 @@ internal sealed class OperationContext
     private readonly ErrorHandler _errorHandler;
     private readonly object?[]?[] _dynamicArguments;
     private readonly List<GraphQlError> _errors = [];
+    private readonly object _loaderLock = new();
     private List<PendingField> _pending = [];
     private List<PendingField> _spare = [];
     private Dictionary<string, object>? _loaders;
@@ -62,7 +63,8 @@ internal sealed class OperationContext
     public T GetOrAddLoader<T>(string name, Func<T> create)
         where T : class
     {
-        lock (_errors)
+        // Resolvers may ask for loaders from continuations on other threads.
+        lock (_loaderLock)
         {
             _loaders ??= new Dictionary<string, object>(StringComparer.Ordinal);
             if (_loaders.TryGetValue(name, out var existing))
