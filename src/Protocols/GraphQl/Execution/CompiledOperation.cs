@@ -22,11 +22,21 @@ internal sealed class CompiledOperation(OperationDefinitionNode node, ObjectType
     public bool IsMutation => Node.Operation == OperationType.Mutation;
 }
 
-internal sealed class CompiledSelectionSet(ObjectType type, CompiledField[] fields)
+internal sealed class CompiledSelectionSet
 {
-    public ObjectType Type { get; } = type;
+    public CompiledSelectionSet(ObjectType type, CompiledField[] fields)
+    {
+        Type = type;
+        Fields = fields;
+        IsPure = fields.All(f => f.Pure != PureKind.None);
+    }
 
-    public CompiledField[] Fields { get; } = fields;
+    public ObjectType Type { get; }
+
+    public CompiledField[] Fields { get; }
+
+    /// <summary>Every field is a property read: values can be written straight from the CLR objects.</summary>
+    public bool IsPure { get; }
 }
 
 internal sealed class CompiledField
@@ -68,4 +78,18 @@ internal sealed class CompiledField
     public bool IsTypeName { get; init; }
 
     public DirectLeafWriter? DirectWriter { get; init; }
+
+    /// <summary>How this field is read inside a pure selection set; <see cref="PureKind.None"/> when it needs the executor.</summary>
+    public PureKind Pure { get; private set; }
+
+    /// <summary>True when a completed object or list value of this field can be kept as the CLR value (see <see cref="PureSelections"/>).</summary>
+    public bool StoresRawValue { get; private set; }
+
+    public CompiledField Seal()
+    {
+        Pure = PureSelections.Classify(this);
+        StoresRawValue = SelectionSet is { IsPure: true }
+            && Definition.Type.Nullable is ObjectType or ListType { OfType.Nullable: ObjectType };
+        return this;
+    }
 }

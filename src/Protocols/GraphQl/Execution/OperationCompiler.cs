@@ -164,7 +164,7 @@ internal sealed class OperationCompiler
             DynamicSlot = dynamicSlot,
             IsTypeName = ReferenceEquals(definition, _schema.Introspection.TypeName),
             DirectWriter = definition.DirectWriter,
-        };
+        }.Seal();
     }
 
     private bool ShouldInclude(IReadOnlyList<DirectiveNode> directives)

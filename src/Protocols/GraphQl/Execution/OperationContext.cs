@@ -181,6 +181,14 @@ internal sealed class OperationContext
             return;
         }
 
+        // A pure object or list is kept as the CLR value when nothing in it can fail (no result tree needed).
+        if (field.StoresRawValue && ReferenceEquals(type, field.Definition.Type.Nullable)
+            && (type is ObjectType ? PureSelections.Validate(value, field.SelectionSet!) : PureSelections.ValidateList(value, field)))
+        {
+            container.Values[index] = value;
+            return;
+        }
+
         switch (type)
         {
             case ObjectType:

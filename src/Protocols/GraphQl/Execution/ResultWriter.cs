@@ -140,6 +140,17 @@ internal sealed class ResultWriter
             case null:
                 _writer.WriteNullValue();
                 break;
+            case not (ResultObject or ResultList) when field.StoresRawValue && field.Leaf is null:
+                if (field.Definition.Type.Nullable is ListType)
+                {
+                    PureSelections.WriteList(_writer, value, field.SelectionSet!);
+                }
+                else
+                {
+                    PureSelections.WriteObject(_writer, value, field.SelectionSet!);
+                }
+
+                break;
             case ResultObject child:
                 WriteObject(child);
                 break;
@@ -181,6 +192,9 @@ internal sealed class ResultWriter
                 case ResultList list:
                     await WriteListAsync(list, field, depth + 1).ConfigureAwait(false);
                     break;
+                case System.Collections.IList raw when field.StoresRawValue && field.Definition.Type.Nullable is ListType:
+                    await WritePureListAsync(raw, field.SelectionSet!).ConfigureAwait(false);
+                    break;
                 default:
                     if (ReferenceEquals(value, ResultObject.Direct))
                     {
@@ -214,6 +228,30 @@ internal sealed class ResultWriter
                 default:
                     WriteValue(item, field);
                     break;
+            }
+
+            if (_writer.BytesCommitted + _writer.BytesPending - _flushedAt >= FlushThreshold)
+            {
+                await FlushAsync().ConfigureAwait(false);
+            }
+        }
+
+        _writer.WriteEndArray();
+    }
+
+    private async ValueTask WritePureListAsync(System.Collections.IList items, CompiledSelectionSet selectionSet)
+    {
+        _writer.WriteStartArray();
+        for (var i = 0; i < items.Count; i++)
+        {
+            var item = items[i];
+            if (item is null)
+            {
+                _writer.WriteNullValue();
+            }
+            else
+            {
+                PureSelections.WriteObject(_writer, item, selectionSet);
             }
 
             if (_writer.BytesCommitted + _writer.BytesPending - _flushedAt >= FlushThreshold)
