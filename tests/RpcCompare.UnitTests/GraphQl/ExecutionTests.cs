@@ -268,6 +268,27 @@ public sealed class ExecutionTests : IDisposable
     }
 
     [Fact]
+    public async Task ConcurrentRequestsKeepTheirOwnVariablesAndLoaders()
+    {
+        using var host = new GraphQlTestHost(new GraphQlOptions { Cost = new CostOptions { MaxFieldCost = 1e6, MaxTypeCost = 1e6 } });
+        const string query = "query ($after: Long!, $first: Int!, $skip: Boolean!) { nodes(after: $after, first: $first) { id links @skip(if: $skip) { id } } }";
+
+        var runs = await Task.WhenAll(Enumerable.Range(0, 40).Select(i => Task.Run(() =>
+            host.RunAsync(query, new { after = i % 5, first = 3, skip = i % 2 == 0 }))));
+
+        for (var i = 0; i < runs.Length; i++)
+        {
+            var nodes = runs[i].GetProperty("data").GetProperty("nodes");
+            Assert.Equal(Enumerable.Range((i % 5) + 1, 3).Select(n => (long)n), nodes.EnumerateArray().Select(n => n.GetProperty("id").GetInt64()));
+            Assert.Equal(i % 2 != 0, nodes[0].TryGetProperty("links", out _));
+        }
+
+        Assert.Equal(20, host.Graph.LinkBatches.Count);
+        Assert.Equal(1, host.Executor.DocumentsParsed);
+        Assert.Equal(2, host.Executor.PlansCompiled);
+    }
+
+    [Fact]
     public async Task CancelledRequestReportsCancellation()
     {
         using var scope = _host.Provider.CreateScopeForTest();

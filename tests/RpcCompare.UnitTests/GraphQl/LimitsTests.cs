@@ -112,6 +112,17 @@ public sealed class LimitsTests
     }
 
     [Fact]
+    public async Task FieldExpansionBeyondTheLimitIsRejected()
+    {
+        using var host = new GraphQlTestHost(new GraphQlOptions { MaxFieldsPerOperation = 5 });
+
+        var result = await host.RunAsync("{ a: kinds b: kinds c: kinds d: kinds e: kinds f: kinds }");
+
+        Assert.Equal(ErrorCodes.MaxFieldCountExceeded, Code(result.GetProperty("errors")[0]));
+        Assert.False(result.TryGetProperty("data", out _));
+    }
+
+    [Fact]
     public async Task DeeplyNestedDocumentIsRejectedByTheParser()
     {
         using var host = new GraphQlTestHost();
