@@ -10,6 +10,7 @@ public sealed class PurePathTests
         {
             t.BindProperties();
             t.Field(x => x.Name).Type("String!");
+            t.Field("shout", x => x.Name!.ToUpperInvariant()).Type("String");
         })
         .AddObjectType<Holder>(t =>
         {
@@ -59,6 +60,17 @@ public sealed class PurePathTests
         var result = await Executor.ExecuteAsync(new GraphQlRequest("{ good { child { __typename name id } n: name id } }"));
 
         Assert.Equal("""{"data":{"good":[{"child":{"__typename":"Item","name":"b","id":2},"n":"a","id":1}]}}""", result.ToJson());
+    }
+
+    [Fact]
+    public async Task ThrowingLambdaFieldBecomesAFieldError()
+    {
+        var result = await Executor.ExecuteAsync(new GraphQlRequest("{ items { id shout } }"));
+
+        Assert.Contains("\"data\":{\"items\":[{\"id\":1,\"shout\":\"A\"},{\"id\":2,\"shout\":null}]}", result.ToJson(), StringComparison.Ordinal);
+        var error = Assert.Single(result.Errors);
+        Assert.Equal(["items", 1, "shout"], error.Path!);
+        Assert.IsType<NullReferenceException>(error.Exception);
     }
 
     public sealed record Item(long Id, string? Name, Item? Child);

@@ -63,16 +63,19 @@ public sealed class ObjectTypeDescriptor<T>
             ? get.CreateDelegate<Func<T, TValue>>()
             : property.Compile();
         var config = AddField(ClrTypes.CamelCase(member.Name));
-        config.Resolver = new PropertyResolver<T, TValue>(getter) { ResultNullability = MemberNullability(member) };
+        config.Resolver = new PropertyResolver<T, TValue>(getter, memberAccess: true) { ResultNullability = MemberNullability(member) };
         return new FieldDescriptor<T>(config);
     }
 
-    /// <summary>A computed field reading only the parent; give it <c>.Type(...)</c> if the result may be null.</summary>
+    /// <summary>
+    /// A computed field reading only the parent (a cheap projection, charged no cost); give it <c>.Type(...)</c> if the
+    /// result may be null. It runs during execution, so an exception becomes a field error.
+    /// </summary>
     public FieldDescriptor<T> Field<TValue>(string name, Func<T, TValue> resolve)
     {
         ArgumentNullException.ThrowIfNull(resolve);
         var config = AddField(name);
-        config.Resolver = new PropertyResolver<T, TValue>(resolve)
+        config.Resolver = new PropertyResolver<T, TValue>(resolve, memberAccess: false)
         {
             ResultNullability = FieldDescriptor<T>.ReturnNullability(resolve.Method, unwrapTask: false),
         };
@@ -158,7 +161,7 @@ public sealed class ObjectTypeDescriptor<T>
             getter = property.GetMethod!.CreateDelegate<Func<T, TValue>>();
         }
 
-        return new PropertyResolver<T, TValue>(getter) { ResultNullability = MemberNullability(property) };
+        return new PropertyResolver<T, TValue>(getter, memberAccess: true) { ResultNullability = MemberNullability(property) };
     }
 
     private static NullabilityInfo? MemberNullability(MemberInfo member)

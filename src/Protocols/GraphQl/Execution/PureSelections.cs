@@ -30,7 +30,7 @@ internal static class PureSelections
         }
 
         var resolver = field.Definition.Resolver;
-        if (!resolver.IsPure || field.Definition.Arguments.Count > 0)
+        if (!resolver.CanReadWhileWriting || field.Definition.Arguments.Count > 0)
         {
             return PureKind.None;
         }

@@ -30,7 +30,7 @@ internal sealed class IntrospectionFields(FieldDefinition schema, FieldDefinitio
             "__typename",
             new NonNullType(Scalars.String),
             [],
-            new PropertyResolver<object, string>(_ => string.Empty), // never called: the executor writes the type name
+            new PropertyResolver<object, string>(_ => string.Empty, memberAccess: false), // never called: the executor writes the type name
             "The name of the current Object type at runtime.");
         schema.DeclaringType = type.DeclaringType = typeName.DeclaringType = query;
         return new IntrospectionFields(schema, type, typeName);

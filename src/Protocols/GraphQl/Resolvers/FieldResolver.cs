@@ -56,6 +56,9 @@ internal abstract class FieldResolver
     /// <summary>True when the resolver only reads the parent (no arguments, context or I/O).</summary>
     public virtual bool IsPure => false;
 
+    /// <summary>True when the value may be read from the parent while the response is written (a plain member access).</summary>
+    public virtual bool CanReadWhileWriting => false;
+
     public abstract ResolverResult Resolve(object parent, in FieldInvocation invocation);
 
     /// <summary>Reads the value of a task returned in <see cref="ResolverResult.Pending"/> once it succeeded.</summary>

@@ -2,8 +2,12 @@ using RpcCompare.Protocols.GraphQl.Execution;
 
 namespace RpcCompare.Protocols.GraphQl.Resolvers;
 
-/// <summary>A field that reads the parent only (a property or a pure lambda).</summary>
-internal sealed class PropertyResolver<TParent, TValue>(Func<TParent, TValue> getter) : FieldResolver
+/// <summary>
+/// A field that reads the parent only: a property or field access (<paramref name="memberAccess"/>), or a lambda.
+/// Only member accesses are read while the response is written (they cannot throw or have side effects in a DTO);
+/// lambdas always run during execution, where an exception becomes a field error.
+/// </summary>
+internal sealed class PropertyResolver<TParent, TValue>(Func<TParent, TValue> getter, bool memberAccess) : FieldResolver
 {
     public override Type ResultType => typeof(TValue);
 
@@ -11,10 +15,12 @@ internal sealed class PropertyResolver<TParent, TValue>(Func<TParent, TValue> ge
 
     public override bool IsPure => true;
 
+    public override bool CanReadWhileWriting => memberAccess;
+
     public override ResolverResult Resolve(object parent, in FieldInvocation invocation) => new(getter((TParent)parent));
 
     public override DirectLeafWriter? CreateDirectWriter(LeafType leaf) =>
-        typeof(TValue).IsValueType && Nullable.GetUnderlyingType(typeof(TValue)) is null && leaf is ITypedLeaf<TValue> typed
+        memberAccess && typeof(TValue).IsValueType && Nullable.GetUnderlyingType(typeof(TValue)) is null && leaf is ITypedLeaf<TValue> typed
             ? new DirectLeafWriter<TParent, TValue>(getter, typed)
             : null;
 }
