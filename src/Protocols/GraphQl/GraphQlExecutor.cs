@@ -68,9 +68,8 @@ public sealed class GraphQlExecutor
         var kind = operation.Operation == OperationType.Mutation ? OperationKinds.Mutation : OperationKinds.Query;
         if ((request.AllowedOperations & kind) == 0)
         {
-            return ExecutionResult.RequestError(new GraphQlError(
-                $"{operation.Operation} operations are not allowed for this request; send mutations with POST.",
-                ErrorCodes.OperationNotAllowed) { Locations = [operation.Location] });
+            var message = $"{operation.Operation} operations are not allowed for this request; send mutations with POST.";
+            return ExecutionResult.RequestError(new GraphQlError(message, ErrorCodes.OperationNotAllowed) { Locations = [operation.Location] });
         }
 
         Dictionary<string, object?> variables;
