@@ -5,16 +5,22 @@ using RpcCompare.Data.Generation;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Queries;
 using RpcCompare.Data.Seeding;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
 
 namespace RpcCompare.Tests.Infrastructure;
 
 /// <summary>
 /// One PostgreSQL for the whole test run with the tiny dataset loaded: the database in RPCCOMPARE_PG when it is set,
-/// else a throwaway local cluster that is deleted afterwards.
+/// else a throwaway local cluster that is deleted afterwards. The four hosts are started on first use, as real processes
+/// on ports the OS picks, with writes allowed (the created-node tests need them).
 /// </summary>
 public sealed class DatabaseFixture : IAsyncLifetime
 {
     private LocalPostgres? _cluster;
+    private readonly SemaphoreSlim _hostsLock = new(1, 1);
+    private readonly List<HostProcess> _hosts = [];
+    private readonly Dictionary<string, IGraphClient> _clients = [];
 
     public DatasetSpec Spec { get; } = DatasetSpec.Tiny;
 
@@ -77,8 +83,46 @@ public sealed class DatabaseFixture : IAsyncLifetime
         return rows;
     }
 
+    /// <summary>A client per stack, its host started (once) by the first test that asks.</summary>
+    public async Task<IReadOnlyDictionary<string, IGraphClient>> ClientsAsync()
+    {
+        await _hostsLock.WaitAsync();
+        try
+        {
+            if (_clients.Count == 0)
+            {
+                var started = await Task.WhenAll(Stacks.All.Select(stack =>
+                    HostProcess.StartAsync(stack, new HostLaunch { AllowWrites = true, RestHttp2 = true }, ConnectionString, default)));
+                _hosts.AddRange(started);
+                foreach (var host in started)
+                {
+                    _clients[host.Stack] = GraphClients.Create(host.Stack, host.Ready.Endpoints, new ClientOptions());
+                }
+            }
+            return _clients;
+        }
+        finally
+        {
+            _hostsLock.Release();
+        }
+    }
+
+    public async Task<HostProcess> HostAsync(string stack)
+    {
+        await ClientsAsync();
+        return _hosts.Single(h => h.Stack == stack);
+    }
+
     public async Task DisposeAsync()
     {
+        foreach (var client in _clients.Values)
+        {
+            await client.DisposeAsync();
+        }
+        foreach (var host in _hosts)
+        {
+            await host.DisposeAsync();
+        }
         await DataSource.DisposeAsync();
         if (_cluster is not null)
         {
