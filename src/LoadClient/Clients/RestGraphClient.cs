@@ -148,7 +148,8 @@ public sealed class RestGraphClient : IGraphClient
         var kind = response.StatusCode switch
         {
             HttpStatusCode.NotFound => ErrorKind.NotFound,
-            HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge => ErrorKind.InvalidArgument,
+            HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge or HttpStatusCode.RequestUriTooLong
+                or HttpStatusCode.RequestHeaderFieldsTooLarge => ErrorKind.InvalidArgument,
             HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
             HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout => ErrorKind.Server,
             _ when status >= 500 => ErrorKind.Server,
