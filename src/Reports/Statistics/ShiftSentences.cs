@@ -52,7 +52,7 @@ public static class ShiftSentences
                 var size = Math.Abs(shift.Delta[weakest]);
                 var low = Math.Min(Math.Abs(shift.Lower[weakest]), Math.Abs(shift.Upper[weakest]));
                 var high = Math.Max(Math.Abs(shift.Lower[weakest]), Math.Abs(shift.Upper[weakest]));
-                var (numbers, unit) = DurationText.FormatAll(size, size, low, high);
+                var (numbers, unit) = DurationText.FormatAll(Math.Max(size, high), size, low, high);
                 var direction = sign < 0 ? "sooner" : "later";
                 sentences.Add(
                     $"{range}, {nameA} answers at least {numbers[0]} {unit} {direction} than {nameB} " +
