@@ -20,6 +20,16 @@ public static class QuantileBootstrap
         IReadOnlyList<double> probabilities,
         int resamples,
         ulong seed,
+        CancellationToken cancellationToken) =>
+        Run(sample, probabilities, resamples, seed, Quantiles.MethodFor(sample.Count), cancellationToken);
+
+    /// <summary>With the estimator forced, so tests can check each resampling path at any sample size.</summary>
+    internal static QuantileReplicates Run(
+        SortedSample sample,
+        IReadOnlyList<double> probabilities,
+        int resamples,
+        ulong seed,
+        QuantileMethod method,
         CancellationToken cancellationToken)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(resamples, 1);
@@ -28,8 +38,7 @@ public static class QuantileBootstrap
             Quantiles.CheckProbability(p);
         }
 
-        var method = Quantiles.MethodFor(sample.Count);
-        var estimates = Quantiles.Estimate(sample, probabilities);
+        var estimates = probabilities.Select(p => Quantiles.Estimate(sample, p, method)).ToArray();
         var replicates = new double[resamples * probabilities.Count];
         var random = new SeededRandom(seed);
         if (method == QuantileMethod.HarrellDavis)

@@ -14,8 +14,9 @@ public sealed class QuantileShift
         IReadOnlyList<double> lower,
         IReadOnlyList<double> upper,
         IReadOnlyList<double> omittedProbabilities,
-        QuantileReplicates a,
-        QuantileReplicates b,
+        (int Size, QuantileMethod Method) a,
+        (int Size, QuantileMethod Method) b,
+        int resamples,
         double confidenceLevel,
         double pointwiseLevel)
     {
@@ -26,11 +27,11 @@ public sealed class QuantileShift
         Lower = lower;
         Upper = upper;
         OmittedProbabilities = omittedProbabilities;
-        SizeA = a.SampleSize;
-        SizeB = b.SampleSize;
+        SizeA = a.Size;
+        SizeB = b.Size;
         MethodA = a.Method;
         MethodB = b.Method;
-        Resamples = a.Resamples;
+        Resamples = resamples;
         ConfidenceLevel = confidenceLevel;
         PointwiseLevel = pointwiseLevel;
     }

@@ -92,8 +92,9 @@ public static class QuantileShiftAnalysis
             lower,
             upper,
             omitted,
-            a,
-            b,
+            (a.SampleSize, a.Method),
+            (b.SampleSize, b.Method),
+            resamples,
             confidenceLevel,
             pointwise);
     }
