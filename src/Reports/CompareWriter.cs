@@ -115,6 +115,26 @@ public static class CompareWriter
             : $"B faster at {faster} and slower at {slower} of {shift.Probabilities.Count} quantiles: the change exceeds the noise";
     }
 
+    /// <summary>The verdict in a few words, for the table.</summary>
+    private static string ShortVerdict(Comparison pair)
+    {
+        if (pair.Shift is not { } shift)
+        {
+            return "not compared";
+        }
+
+        var count = shift.Probabilities.Count;
+        var faster = Enumerable.Range(0, count).Count(i => shift.Sign(i) < 0);
+        var slower = Enumerable.Range(0, count).Count(i => shift.Sign(i) > 0);
+        return (faster, slower) switch
+        {
+            (0, 0) => "within the noise",
+            (_, 0) => $"B faster at {faster} of {count} quantiles",
+            (0, _) => $"B slower at {slower} of {count} quantiles",
+            _ => $"B faster at {faster}, slower at {slower} of {count} quantiles",
+        };
+    }
+
     private static string Change(double before, double after) =>
         before > 0 ? Formats.Signed((after - before) / before * 100, "0.0") + "%" : Formats.Dash;
 
@@ -150,7 +170,7 @@ public static class CompareWriter
                 Formats.OneDecimal(b.Summary.ThroughputRps),
                 Formats.Whole(a.Summary.BytesReceivedPerRequest),
                 Formats.Whole(b.Summary.BytesReceivedPerRequest),
-                new(Verdict(pair), true),
+                new(ShortVerdict(pair), true),
             ]);
             table.Row(cells, pair.Shift is { ExcludesZeroSomewhere: true } ? "differs" : null);
         }
@@ -231,16 +251,28 @@ public static class CompareWriter
         foreach (var group in b.Groups)
         {
             var drawn = new List<DrawnSample>();
+            var empty = new List<string>();
             foreach (var entryB in group.Entries)
             {
-                if (pairs.FirstOrDefault(p => p.Entry == entryB)?.Baseline is { Sample: { } sampleA } entryA)
+                if (pairs.FirstOrDefault(p => p.Entry == entryB)?.Baseline is { } entryA)
                 {
-                    drawn.Add(new DrawnSample($"{entryA.DisplayName} A", StackStyle.Color(entryA.Stack), DashA, sampleA));
+                    if (entryA.Sample is { } sampleA)
+                    {
+                        drawn.Add(new DrawnSample($"{entryA.DisplayName} A", StackStyle.Color(entryA.Stack), DashA, sampleA));
+                    }
+                    else
+                    {
+                        empty.Add($"{entryA.DisplayName} A: no successful requests");
+                    }
                 }
 
                 if (entryB.Sample is { } sampleB)
                 {
                     drawn.Add(new DrawnSample($"{entryB.DisplayName} B", StackStyle.Color(entryB.Stack), null, sampleB));
+                }
+                else
+                {
+                    empty.Add($"{entryB.DisplayName} B: no successful requests");
                 }
             }
 
@@ -251,7 +283,7 @@ public static class CompareWriter
 
             drawnAny = true;
             var suffix = group.Variant.Length == 0 ? "" : $" ({group.Variant})";
-            var ecdf = ChartFactory.Ecdf(charts.NewId($"ecdf-{group.Variant}"), $"Latency distribution{suffix}: A vs B", "Empirical CDF; run A dashed, run B solid", drawn, []);
+            var ecdf = ChartFactory.Ecdf(charts.NewId($"ecdf-{group.Variant}"), $"Latency distribution{suffix}: A vs B", "Empirical CDF; run A dashed, run B solid", drawn, empty);
             page.Figure(ecdf.Id, charts.Add(ecdf), "A curve further left is faster; the horizontal gap between A and B of one stack at a height is the change at that quantile.");
         }
 

@@ -11,6 +11,12 @@ namespace RpcCompare.Reports.Statistics;
 /// </summary>
 public static class ShiftSentences
 {
+    /// <summary>
+    /// Runs where the band includes zero at no more than this many consecutive quantiles, between two runs of the same
+    /// direction, are told as one run with an exception ("except at the 19th percentile"), not as three sentences.
+    /// </summary>
+    public const int MaxGapInARun = 2;
+
     public static IReadOnlyList<string> Describe(QuantileShift shift, string nameA, string nameB)
     {
         var count = shift.Probabilities.Count;
@@ -21,45 +27,38 @@ public static class ShiftSentences
 
         var level = (shift.ConfidenceLevel * 100).ToString("0.#", CultureInfo.InvariantCulture);
         var sentences = new List<string>();
-        for (var start = 0; start < count;)
+        foreach (var run in Runs(shift))
         {
-            var sign = shift.Sign(start);
-            var end = start;
-            while (end + 1 < count && shift.Sign(end + 1) == sign)
+            var range = RangePhrase(shift.Probabilities, run.Start, run.End);
+            if (run.Sign == 0)
             {
-                end++;
-            }
-
-            var range = RangePhrase(shift.Probabilities, start, end);
-            if (sign == 0)
-            {
-                sentences.Add(start == 0 && end == count - 1
+                sentences.Add(run.Start == 0 && run.End == count - 1
                     ? $"{range}, {nameA} and {nameB} are indistinguishable (the band includes zero everywhere)."
                     : $"{range}, the two are indistinguishable (the band includes zero).");
+                continue;
             }
-            else
+
+            // The weakest point of the run: where the estimated difference is closest to zero.
+            var weakest = -1;
+            for (var i = run.Start; i <= run.End; i++)
             {
-                // The weakest point of the run: where the estimated difference is closest to zero.
-                var weakest = start;
-                for (var i = start + 1; i <= end; i++)
+                if (!run.Gaps.Contains(i) && (weakest < 0 || Math.Abs(shift.Delta[i]) < Math.Abs(shift.Delta[weakest])))
                 {
-                    if (Math.Abs(shift.Delta[i]) < Math.Abs(shift.Delta[weakest]))
-                    {
-                        weakest = i;
-                    }
+                    weakest = i;
                 }
-
-                var size = Math.Abs(shift.Delta[weakest]);
-                var low = Math.Min(Math.Abs(shift.Lower[weakest]), Math.Abs(shift.Upper[weakest]));
-                var high = Math.Max(Math.Abs(shift.Lower[weakest]), Math.Abs(shift.Upper[weakest]));
-                var (numbers, unit) = DurationText.FormatAll(Math.Max(size, high), size, low, high);
-                var direction = sign < 0 ? "sooner" : "later";
-                sentences.Add(
-                    $"{range}, {nameA} answers at least {numbers[0]} {unit} {direction} than {nameB} " +
-                    $"({level}% CI {numbers[1]}\u2013{numbers[2]} {unit}).");
             }
 
-            start = end + 1;
+            var size = Math.Abs(shift.Delta[weakest]);
+            var low = Math.Min(Math.Abs(shift.Lower[weakest]), Math.Abs(shift.Upper[weakest]));
+            var high = Math.Max(Math.Abs(shift.Lower[weakest]), Math.Abs(shift.Upper[weakest]));
+            var (numbers, unit) = DurationText.FormatAll(Math.Max(size, high), size, low, high);
+            var direction = run.Sign < 0 ? "sooner" : "later";
+            var except = run.Gaps.Count == 0
+                ? ""
+                : $" (except at the {string.Join(" and the ", run.Gaps.Select(g => PercentileName(shift.Probabilities[g])))}, where the band includes zero)";
+            sentences.Add(
+                $"{range}{except}, {nameA} answers at least {numbers[0]} {unit} {direction} than {nameB} " +
+                $"({level}% CI {numbers[1]}\u2013{numbers[2]} {unit}).");
         }
 
         return sentences;
@@ -111,5 +110,41 @@ public static class ShiftSentences
         return end == last
             ? $"From the {PercentileName(probabilities[start])} up"
             : $"From the {PercentileName(probabilities[start])} to the {PercentileName(probabilities[end])}";
+    }
+
+    private sealed record Run(int Sign, int Start, int End, List<int> Gaps);
+
+    private static List<Run> Runs(QuantileShift shift)
+    {
+        var runs = new List<Run>();
+        for (var start = 0; start < shift.Probabilities.Count;)
+        {
+            var sign = shift.Sign(start);
+            var end = start;
+            while (end + 1 < shift.Probabilities.Count && shift.Sign(end + 1) == sign)
+            {
+                end++;
+            }
+
+            runs.Add(new Run(sign, start, end, []));
+            start = end + 1;
+        }
+
+        // Fold short "includes zero" gaps into the same-direction runs around them.
+        var merged = new List<Run>();
+        foreach (var run in runs)
+        {
+            if (merged.Count >= 2 && run.Sign != 0 && merged[^1] is { Sign: 0 } gap && gap.End - gap.Start + 1 <= MaxGapInARun && merged[^2].Sign == run.Sign)
+            {
+                var before = merged[^2];
+                merged.RemoveRange(merged.Count - 2, 2);
+                merged.Add(new Run(run.Sign, before.Start, run.End, [.. before.Gaps, .. Enumerable.Range(gap.Start, gap.End - gap.Start + 1), .. run.Gaps]));
+                continue;
+            }
+
+            merged.Add(run);
+        }
+
+        return merged;
     }
 }

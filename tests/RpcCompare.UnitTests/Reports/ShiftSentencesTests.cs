@@ -56,6 +56,32 @@ public class ShiftSentencesTests
         Assert.Equal("At the 99.9th percentile, gRPC answers at least 30 ms sooner than WCF (95% CI 12\u201345 ms).", sentences[^1]);
     }
 
+    [Fact]
+    public void ShortGapInsideARunBecomesAnExceptionRatherThanThreeSentences()
+    {
+        var shift = Shift(q => q < 0.18 ? (0, -1, 1) : q == 0.19 ? (-0.2, -0.5, 0.1) : (-0.4 - q, -0.7 - q, -0.1));
+
+        var sentences = ShiftSentences.Describe(shift, "REST", "WCF");
+
+        Assert.Equal(
+            [
+                "Up to the 17th percentile, the two are indistinguishable (the band includes zero).",
+                "From the 18th percentile up (except at the 19th percentile, where the band includes zero), REST answers at least 580 \u00b5s sooner than WCF (95% CI 100\u2013880 \u00b5s).",
+            ],
+            sentences);
+    }
+
+    [Fact]
+    public void LongerGapsStayTheirOwnSentence()
+    {
+        var shift = Shift(q => q is >= 0.3 and <= 0.32 ? (0, -1, 1) : (-5, -6, -4));
+
+        var sentences = ShiftSentences.Describe(shift, "gRPC", "WCF");
+
+        Assert.Equal(3, sentences.Count);
+        Assert.Equal("From the 30th percentile to the 32nd percentile, the two are indistinguishable (the band includes zero).", sentences[1]);
+    }
+
     [Theory]
     [InlineData(0.01, "1st")]
     [InlineData(0.02, "2nd")]
