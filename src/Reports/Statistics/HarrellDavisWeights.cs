@@ -50,14 +50,26 @@ internal sealed class HarrellDavisWeights
 
     public double Apply(ReadOnlySpan<double> sorted)
     {
-        var sum = 0.0;
+        // Four independent sums in a fixed order: faster than one running sum (no dependency chain) and, unlike
+        // Vector<T>, the same bits on every CPU, which keeps bands reproducible across machines.
         var window = sorted.Slice(First, _weights.Length);
-        for (var i = 0; i < window.Length; i++)
+        var weights = _weights.AsSpan();
+        double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        var i = 0;
+        for (; i + 4 <= window.Length; i += 4)
         {
-            sum += _weights[i] * window[i];
+            s0 += weights[i] * window[i];
+            s1 += weights[i + 1] * window[i + 1];
+            s2 += weights[i + 2] * window[i + 2];
+            s3 += weights[i + 3] * window[i + 3];
         }
 
-        return sum;
+        for (; i < window.Length; i++)
+        {
+            s0 += weights[i] * window[i];
+        }
+
+        return (s0 + s1) + (s2 + s3);
     }
 
     // Binary search for the largest i in [from, to] where a monotone (true..true, false..false) predicate holds;
