@@ -38,7 +38,8 @@ public sealed class XyChart : IChart
             // Keep a visible strip below zero even when every value is above it, so the region and its label show.
             var high = yValues.Count > 0 ? Math.Max(yValues.Max(), 0) : 1;
             var low = yValues.Count > 0 ? Math.Min(yValues.Min(), 0) : -1;
-            var span = Math.Max(high - low, Math.Abs(high) + Math.Abs(low) + 1e-9);
+            // A flat zero curve (identical constant samples) still gets a 1-unit axis rather than a microscopic one.
+            var span = high - low > 1e-9 ? high - low : 1;
             yValues.Add(Math.Min(low, -0.12 * span));
             yAxis = yAxis with { IncludeZero = true };
         }

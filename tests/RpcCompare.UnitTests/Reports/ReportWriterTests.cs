@@ -201,4 +201,46 @@ public class ReportWriterTests
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.Contains("Across the whole distribution (1st to 99.9th percentile), gRPC answers at least", markdown);
     }
+
+    [Fact]
+    public async Task ConstantLatenciesStillGiveReadableChartsAndSentences()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 100, 8, Spread: 0), new SyntheticEntry("wcf", "", 100, 8, Spread: 0)]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.DoesNotContain("NaN", html);
+        Assert.DoesNotContain("Infinity", html);
+        Assert.Contains("gRPC and WCF are indistinguishable (the band includes zero everywhere).", html);
+        Assert.Contains("id=\"delta-grpc\"", html);
+    }
+
+    [Fact]
+    public async Task TooFewRequestsForABandAreSaidPlainly()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 5, 8), new SyntheticEntry("wcf", "", 100, 9), new SyntheticEntry("rest", "", 1, 9)]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("- Too few successful requests to compare gRPC (n = 5) with WCF (n = 100); each needs at least 20.", markdown);
+        Assert.Contains("- Too few successful requests to compare REST (n = 1) with WCF (n = 100); each needs at least 20.", markdown);
+        Assert.Contains("| REST | \u2014 | ok | 10 | 1 |", markdown);
+    }
+
+    [Fact]
+    public async Task CancelledReportStopsWithoutWritingAnything()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
+        using var cancelled = new CancellationTokenSource();
+        await cancelled.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => ReportWriter.WriteAsync(temp.Path, NoPng, cancelled.Token));
+
+        Assert.False(File.Exists(temp.Combine("report.html")));
+    }
 }
