@@ -1,0 +1,49 @@
+using System.Text;
+
+namespace RpcCompare.Reports.Charts;
+
+/// <summary>
+/// Fixed colours and names per stack, so gRPC is the same blue in every chart and every report. The four are from the
+/// Okabe-Ito palette, which stays distinguishable for the common forms of colour blindness.
+/// </summary>
+public static class StackStyle
+{
+    private static readonly string[] Others = ["#E69F00", "#56B4E9", "#000000", "#999999", "#F0E442"];
+    private static readonly string[] Dashes = ["6 3", "2 3", "9 3 2 3", "4 4"];
+
+    public static string Color(string stack) => stack switch
+    {
+        "grpc" => "#0072B2",
+        "wcf" => "#D55E00",
+        "rest" => "#009E73",
+        "graphql" => "#CC79A7",
+        _ => Others[StableIndex(stack, Others.Length)],
+    };
+
+    public static string DisplayName(string stack) => stack switch
+    {
+        "grpc" => "gRPC",
+        "wcf" => "WCF",
+        "rest" => "REST",
+        "graphql" => "GraphQL",
+        _ => stack,
+    };
+
+    /// <summary>"gRPC" or "gRPC (stream)".</summary>
+    public static string DisplayName(string stack, string variant) =>
+        variant.Length == 0 ? DisplayName(stack) : $"{DisplayName(stack)} ({variant})";
+
+    /// <summary>Solid for the first variant of a stack, then distinct dash patterns.</summary>
+    public static string? Dash(int variantIndex) => variantIndex <= 0 ? null : Dashes[(variantIndex - 1) % Dashes.Length];
+
+    private static int StableIndex(string text, int modulo)
+    {
+        var hash = 2166136261u;
+        foreach (var b in Encoding.UTF8.GetBytes(text))
+        {
+            hash = (hash ^ b) * 16777619u;
+        }
+
+        return (int)(hash % (uint)modulo);
+    }
+}

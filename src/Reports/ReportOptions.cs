@@ -1,0 +1,39 @@
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports;
+
+/// <summary>Options of <see cref="ReportWriter"/>.</summary>
+public sealed record ReportOptions
+{
+    /// <summary>Where report.html, summary.md and charts/ go; null writes them into the results folder.</summary>
+    public string? OutputFolder { get; init; }
+
+    /// <summary>The stack every other stack is compared with; null picks "wcf" when it has successful requests, else
+    /// the first stack (in the manifest's stack order) that has.</summary>
+    public string? Baseline { get; init; }
+
+    public PngOptions Png { get; init; } = new();
+    public BootstrapSettings Bootstrap { get; init; } = new();
+}
+
+/// <summary>Options of <see cref="CompareWriter"/>.</summary>
+public sealed record CompareOptions
+{
+    public PngOptions Png { get; init; } = new();
+    public BootstrapSettings Bootstrap { get; init; } = new();
+}
+
+/// <summary>PNG export of each chart through rsvg-convert, at slide size by default.</summary>
+public sealed record PngOptions
+{
+    public bool Enabled { get; init; } = true;
+
+    /// <summary>Path of rsvg-convert; null looks it up on PATH.</summary>
+    public string? RsvgConvertPath { get; init; }
+
+    public int Width { get; init; } = 1600;
+    public int Height { get; init; } = 900;
+}
+
+/// <summary>What a report or comparison wrote, and anything the user should be told (e.g. PNGs were skipped).</summary>
+public sealed record ReportOutput(IReadOnlyList<string> Files, IReadOnlyList<string> Notices);

@@ -1,0 +1,288 @@
+using System.Globalization;
+using System.Text;
+using RpcCompare.Reports.Charts;
+using RpcCompare.Reports.Reporting;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.Reports;
+
+/// <summary>
+/// <c>report</c>: reads one results folder and writes report.html (one self-contained file), summary.md and one PNG
+/// per chart. The same folder always gives byte-identical files.
+/// </summary>
+public static class ReportWriter
+{
+    public const string HtmlFileName = "report.html";
+    public const string MarkdownFileName = "summary.md";
+
+    /// <exception cref="ReportInputException">The folder or one of its files is missing or damaged, or the baseline is not in the run.</exception>
+    public static async Task<ReportOutput> WriteAsync(string folder, ReportOptions options, CancellationToken cancellationToken)
+    {
+        var run = await ResultsLoader.LoadAsync(folder, cancellationToken);
+        var analysis = RunAnalysis.Create(run);
+        analysis.CompareWithBaseline(options.Baseline, options.Bootstrap, cancellationToken);
+
+        var output = Path.GetFullPath(options.OutputFolder ?? run.Folder);
+        Directory.CreateDirectory(output);
+        var charts = new ChartSet(options.Png);
+        var html = BuildHtml(analysis, charts, options);
+        var markdown = BuildMarkdown(analysis, charts, options);
+
+        var files = new List<string>();
+        var htmlPath = Path.Combine(output, HtmlFileName);
+        await AtomicFile.WriteAllTextAsync(htmlPath, html, cancellationToken);
+        files.Add(htmlPath);
+        var markdownPath = Path.Combine(output, MarkdownFileName);
+        await AtomicFile.WriteAllTextAsync(markdownPath, markdown, cancellationToken);
+        files.Add(markdownPath);
+        files.AddRange(await charts.WritePngsAsync(output, cancellationToken));
+        return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : []);
+    }
+
+    private static string BuildHtml(RunAnalysis analysis, ChartSet charts, ReportOptions options)
+    {
+        var run = analysis.Run;
+        var page = new HtmlPage($"RpcCompare report: {run.Manifest.Scenario} ({run.Name})");
+        page.Heading(1, $"RpcCompare report: {run.Manifest.Scenario}");
+        page.Paragraph(Sections.RunLine(run), "meta");
+        if (Sections.StatusBanner(run) is { } banner)
+        {
+            page.Banner(banner.Kind, banner.Text);
+        }
+
+        page.Heading(2, "Summary", "summary");
+        if (analysis.Entries.Count == 0)
+        {
+            page.Paragraph("No stack has results in this run.");
+        }
+        else
+        {
+            page.Raw(Tables.Summary(analysis.Entries).ToHtml("summary-table"));
+            page.Paragraph("Request bytes go from client to server, response bytes from server to client, both per request as counted on the server's sockets. " +
+                           "Server CPU is the mean over the measured window as a share of all cores.");
+        }
+
+        var entryNotes = Sections.EntryNotes(analysis.Entries);
+        if (entryNotes.Count > 0)
+        {
+            page.List(entryNotes);
+        }
+
+        WriteFindings(page, analysis);
+        WriteDistributions(page, analysis, charts);
+        WriteDeltas(page, analysis, charts);
+        WriteMemory(page, analysis, charts);
+        WriteCosts(page, analysis, charts);
+
+        page.Heading(2, "Run manifest", "manifest");
+        page.Raw(Tables.Manifest(run.Manifest).ToHtml("manifest-table"));
+
+        page.Raw("<footer>\n");
+        page.Paragraph(Sections.MethodText(options.Bootstrap));
+        page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ChartSet.PngFolder}/ next to this page.");
+        page.Raw("</footer>\n");
+        return page.Build();
+    }
+
+    private static void WriteFindings(HtmlPage page, RunAnalysis analysis)
+    {
+        if (analysis.Baseline is null)
+        {
+            return;
+        }
+
+        page.Heading(2, $"Compared with {StackStyle.DisplayName(analysis.Baseline)}", "findings");
+        foreach (var comparison in analysis.Comparisons)
+        {
+            page.Heading(3, $"{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}");
+            page.List(comparison.Sentences, "sentences");
+        }
+
+        if (analysis.ComparisonNotes.Count > 0)
+        {
+            page.List(analysis.ComparisonNotes);
+        }
+
+        if (analysis.Comparisons.Count == 0 && analysis.ComparisonNotes.Count == 0)
+        {
+            page.Paragraph($"{StackStyle.DisplayName(analysis.Baseline)} is the only stack with results, so there is nothing to compare it with.");
+        }
+    }
+
+    private static void WriteDistributions(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        page.Heading(2, "Latency distributions", "distributions");
+        var any = false;
+        foreach (var group in analysis.Groups)
+        {
+            var drawn = group.Entries.Where(e => e.Sample is not null)
+                .Select(e => new DrawnSample($"{e.DisplayName}, n = {Formats.Whole(e.Sample!.Count)}", StackStyle.Color(e.Stack), analysis.Dash(e), e.Sample!)).ToList();
+            var empty = group.Entries.Where(e => e.Sample is null).Select(e => $"{e.DisplayName}: no successful requests").ToList();
+            if (drawn.Count == 0)
+            {
+                continue;
+            }
+
+            any = true;
+            var suffix = group.Variant.Length == 0 ? "" : $" ({group.Variant})";
+            var ecdf = ChartFactory.Ecdf(charts.NewId($"ecdf-{group.Variant}"), $"Latency distribution{suffix}", "Empirical CDF of the successful requests of each stack", drawn, empty);
+            page.Figure(ecdf.Id, charts.Add(ecdf),
+                "Each curve climbs through the share of requests answered within the latency on the x axis (log scale); further left is faster. " +
+                "The gap between two curves at a height is the difference at that quantile.");
+            var histogram = ChartFactory.Histogram(charts.NewId($"histogram-{group.Variant}"), $"Latency histogram{suffix}", "Share of each stack's successful requests per latency bin", drawn, empty);
+            page.Figure(histogram.Id, charts.Add(histogram),
+                $"{ChartFactory.HistogramBins} bins evenly spaced on the log axis and shared by all stacks; heights are percentages of each stack's own successful requests.");
+        }
+
+        if (!any)
+        {
+            page.Paragraph("No stack has successful requests, so there are no latency distributions to show.");
+        }
+    }
+
+    private static void WriteDeltas(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        var shifts = analysis.Comparisons.Where(c => c.Shift is not null).ToList();
+        if (analysis.Baseline is null || shifts.Count == 0)
+        {
+            return;
+        }
+
+        var baselineName = StackStyle.DisplayName(analysis.Baseline);
+        page.Heading(2, $"Quantile by quantile against {baselineName} (ECDF delta)", "deltas");
+        page.Paragraph(Sections.DeltaHowTo);
+        foreach (var comparison in shifts)
+        {
+            var a = comparison.Entry;
+            var b = comparison.Baseline;
+            var chart = ChartFactory.Delta(
+                charts.NewId($"delta-{a.Stack}-{a.Variant}"),
+                $"{a.DisplayName} vs {b.DisplayName}: latency difference by quantile",
+                a.DisplayName,
+                b.DisplayName,
+                StackStyle.Color(a.Stack),
+                comparison.Shift!,
+                $"faster than {b.DisplayName}");
+            page.Figure(chart.Id, charts.Add(chart), string.Join(" ", comparison.Sentences));
+        }
+    }
+
+    private static void WriteMemory(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        page.Heading(2, "Server memory over time", "memory");
+        var workingSet = Sections.CounterLines(analysis, s => s.WorkingSetMb);
+        var heap = Sections.CounterLines(analysis, s => s.GcHeapMb);
+        if (workingSet.Count == 0 && heap.Count == 0)
+        {
+            page.Paragraph("No server counters were recorded in this run.");
+            return;
+        }
+
+        if (workingSet.Count > 0)
+        {
+            var chart = ChartFactory.TimeSeries(charts.NewId("memory-working-set"), "Server working set", "Each server process, sampled every 500 ms", "working set (MB)", workingSet);
+            page.Figure(chart.Id, charts.Add(chart), "Resident memory of each server process over its part of the run (500 ms samples).");
+        }
+
+        if (heap.Count > 0)
+        {
+            var chart = ChartFactory.TimeSeries(charts.NewId("memory-gc-heap"), "Server GC heap", "Each server process, sampled every 500 ms", "GC heap (MB)", heap);
+            page.Figure(chart.Id, charts.Add(chart), "Managed heap size of each server process after its most recent collection (500 ms samples).");
+        }
+    }
+
+    private static void WriteCosts(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        if (analysis.Entries.Count == 0)
+        {
+            return;
+        }
+
+        var variants = analysis.Entries.Select(e => e.Variant).Distinct().ToList();
+        var stacks = analysis.Entries.Select(e => e.Stack).Distinct().ToList();
+        var categories = variants.Count == 1 && variants[0].Length == 0 ? [analysis.Run.Manifest.Scenario] : variants.Select(Sections.VariantName).ToList();
+        List<BarSeries> Series(Func<SummaryEntry, double?> select) =>
+        [
+            .. stacks.Select(stack => new BarSeries(
+                StackStyle.DisplayName(stack),
+                StackStyle.Color(stack),
+                [.. variants.Select(v => analysis.Entries.FirstOrDefault(e => e.Stack == stack && e.Variant == v) is { } e ? select(e.Summary) ?? double.NaN : (double?)null)])),
+        ];
+
+        static string Bytes(double v) => v.ToString("#,0", CultureInfo.InvariantCulture);
+        static string OneDecimal(double v) => v.ToString("0.0", CultureInfo.InvariantCulture);
+
+        page.Heading(2, "Bytes on the wire per request", "bytes");
+        var sent = ChartFactory.Bars(charts.NewId("bytes-request"), "Request bytes per request (client \u2192 server)", "Counted on the server's sockets.", "bytes per request", categories, Series(s => s.BytesSentPerRequest), Bytes);
+        page.Figure(sent.Id, charts.Add(sent), "Bytes the client sent per successful request, including protocol framing; n/a where the server's socket counters were unavailable.");
+        var received = ChartFactory.Bars(charts.NewId("bytes-response"), "Response bytes per request (server \u2192 client)", "Counted on the server's sockets.", "bytes per request", categories, Series(s => s.BytesReceivedPerRequest), Bytes);
+        page.Figure(received.Id, charts.Add(received), "Bytes the server sent back per successful request, including protocol framing.");
+
+        page.Heading(2, "Server cost", "cost");
+        var cpu = ChartFactory.Bars(charts.NewId("server-cpu"), "Server CPU", "Mean over the measured window, as a share of all cores.", "CPU (% of all cores)", categories, Series(s => s.Server?.CpuPercent), OneDecimal);
+        page.Figure(cpu.Id, charts.Add(cpu), "Mean CPU use of each server process while it was measured; 100% means every core busy.");
+        var allocations = ChartFactory.Bars(charts.NewId("server-allocations"), "Server allocations per request", "Managed bytes allocated by the server per successful request.", "bytes allocated per request", categories, Series(s => s.Server?.AllocatedBytesPerRequest), Bytes);
+        page.Figure(allocations.Id, charts.Add(allocations), "Garbage-collected allocations of each server process divided by its successful requests.");
+    }
+
+    private static string BuildMarkdown(RunAnalysis analysis, ChartSet charts, ReportOptions options)
+    {
+        var run = analysis.Run;
+        var md = new StringBuilder();
+        md.Append($"# RpcCompare report: {run.Manifest.Scenario}\n\n");
+        if (Sections.StatusBanner(run) is { } banner)
+        {
+            md.Append($"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
+        }
+
+        md.Append(Sections.RunLine(run)).Append("\n\n");
+        if (analysis.Entries.Count > 0)
+        {
+            md.Append(Tables.Summary(analysis.Entries).ToMarkdown()).Append('\n');
+        }
+        else
+        {
+            md.Append("No stack has results in this run.\n\n");
+        }
+
+        foreach (var note in Sections.EntryNotes(analysis.Entries))
+        {
+            md.Append($"- {note}\n");
+        }
+
+        if (analysis.Baseline is not null)
+        {
+            md.Append($"\n## Compared with {StackStyle.DisplayName(analysis.Baseline)}\n\n");
+            foreach (var comparison in analysis.Comparisons)
+            {
+                md.Append($"**{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}**\n\n");
+                foreach (var sentence in comparison.Sentences)
+                {
+                    md.Append($"- {sentence}\n");
+                }
+
+                md.Append('\n');
+            }
+
+            foreach (var note in analysis.ComparisonNotes)
+            {
+                md.Append($"- {note}\n");
+            }
+        }
+
+        md.Append("\n## Method\n\n").Append(Sections.MethodText(options.Bootstrap)).Append("\n\n## Charts\n\n");
+        if (charts.PngNotice is { } notice)
+        {
+            md.Append(notice).Append('\n');
+        }
+        else
+        {
+            foreach (var chart in charts.Charts)
+            {
+                md.Append($"- [{chart.Title}]({charts.PngName(chart)})\n");
+            }
+        }
+
+        return md.ToString();
+    }
+}

@@ -1,0 +1,76 @@
+using RpcCompare.Reports.Charts;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>The charts of one page, in page order, with unique ids, and their PNG export.</summary>
+internal sealed class ChartSet
+{
+    public const string PngFolder = "charts";
+
+    private readonly List<IChart> _charts = [];
+    private readonly HashSet<string> _ids = new(StringComparer.Ordinal);
+    private readonly PngExporter? _exporter;
+    private readonly PngOptions _options;
+
+    public ChartSet(PngOptions options)
+    {
+        _options = options;
+        _exporter = options.Enabled ? PngExporter.TryCreate(options.RsvgConvertPath) : null;
+        PngNotice = !options.Enabled
+            ? "PNG export was turned off; the charts are in this page only."
+            : _exporter is null
+                ? $"PNG charts were skipped: {PngExporter.ToolName} was not found{(options.RsvgConvertPath is { } path ? $" at {path}" : " on PATH")}. " +
+                  "Install it (Debian/Ubuntu: apt-get install librsvg2-bin fonts-dejavu-core) and run the report again to get one PNG per chart."
+                : null;
+    }
+
+    /// <summary>Null when PNGs are written; otherwise the one line that says why not and how to get them.</summary>
+    public string? PngNotice { get; }
+
+    public bool WritesPngs => _exporter is not null;
+
+    /// <summary>A file-name-safe id not used yet on this page: "delta-grpc", then "delta-grpc-2".</summary>
+    public string NewId(string wanted)
+    {
+        var baseId = ResultFileNames.Sanitize(wanted).Replace('.', '-').Replace('=', '-');
+        var id = baseId;
+        for (var i = 2; !_ids.Add(id); i++)
+        {
+            id = $"{baseId}-{i}";
+        }
+
+        return id;
+    }
+
+    /// <summary>Registers the chart and returns its SVG for the page.</summary>
+    public string Add(IChart chart)
+    {
+        _charts.Add(chart);
+        return chart.ToSvg();
+    }
+
+    public string PngName(IChart chart) => $"{PngFolder}/{chart.Id}.png";
+
+    public IReadOnlyList<IChart> Charts => _charts;
+
+    public async Task<IReadOnlyList<string>> WritePngsAsync(string outputFolder, CancellationToken cancellationToken)
+    {
+        if (_exporter is null)
+        {
+            return [];
+        }
+
+        var folder = Path.Combine(outputFolder, PngFolder);
+        Directory.CreateDirectory(folder);
+        var files = new List<string>();
+        foreach (var chart in _charts)
+        {
+            var path = Path.Combine(folder, $"{chart.Id}.png");
+            await _exporter.ExportAsync(chart.ToSvg(), path, _options.Width, _options.Height, cancellationToken);
+            files.Add(path);
+        }
+
+        return files;
+    }
+}

@@ -1,0 +1,31 @@
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>An entry with its latencies sorted and its table percentiles, estimated the project's one way.</summary>
+internal sealed class EntryStats
+{
+    public EntryStats(EntryResults entry)
+    {
+        Entry = entry;
+        if (entry.HasLatencies)
+        {
+            Sample = SortedSample.From(entry.LatenciesMs);
+            Percentiles = Quantiles.Estimate(Sample, QuantileGrid.Summary);
+        }
+    }
+
+    public EntryResults Entry { get; }
+    public SummaryEntry Summary => Entry.Summary;
+    public string Stack => Entry.Stack;
+    public string Variant => Entry.Variant;
+
+    /// <summary>Null when there were no successful requests.</summary>
+    public SortedSample? Sample { get; }
+
+    /// <summary>p50, p90, p99, p99.9 (<see cref="QuantileGrid.Summary"/>); null without successful requests.</summary>
+    public IReadOnlyList<double>? Percentiles { get; }
+
+    public string DisplayName => Charts.StackStyle.DisplayName(Stack, Variant);
+}

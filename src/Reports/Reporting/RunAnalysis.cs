@@ -1,0 +1,156 @@
+using RpcCompare.Reports.Charts;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>Entries shown together in one distribution chart: one variant, plus variants only one stack has.</summary>
+internal sealed record VariantGroup(string Variant, IReadOnlyList<EntryStats> Entries);
+
+/// <summary>One stack/variant against its baseline: a shift function, or why there is none.</summary>
+internal sealed record Comparison(EntryStats Entry, EntryStats Baseline, QuantileShift? Shift, string? Problem, IReadOnlyList<string> Sentences);
+
+/// <summary>The statistics of one run: entries in stack order, chart groups, baseline and comparisons.</summary>
+internal sealed class RunAnalysis
+{
+    private readonly Dictionary<(string, string), int> _variantIndex = [];
+
+    private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries)
+    {
+        Run = run;
+        Entries = entries;
+        foreach (var stack in entries.GroupBy(e => e.Stack))
+        {
+            var index = 0;
+            foreach (var entry in stack)
+            {
+                _variantIndex[(entry.Stack, entry.Variant)] = index++;
+            }
+        }
+
+        Groups = BuildGroups(entries);
+    }
+
+    public RunResults Run { get; }
+    public IReadOnlyList<EntryStats> Entries { get; }
+    public IReadOnlyList<VariantGroup> Groups { get; }
+    public string? Baseline { get; private set; }
+    public IReadOnlyList<Comparison> Comparisons { get; private set; } = [];
+    public IReadOnlyList<string> ComparisonNotes { get; private set; } = [];
+
+    public IEnumerable<EntryStats> WithData => Entries.Where(e => e.Sample is not null);
+
+    public static RunAnalysis Create(RunResults run)
+    {
+        var order = run.Manifest.StackOrder.Select((s, i) => (s, i)).GroupBy(x => x.s).ToDictionary(g => g.Key, g => g.First().i);
+        var entries = run.Entries
+            .Select((e, i) => (Entry: e, Index: i))
+            .OrderBy(x => order.TryGetValue(x.Entry.Stack, out var position) ? position : int.MaxValue)
+            .ThenBy(x => x.Index)
+            .Select(x => new EntryStats(x.Entry))
+            .ToList();
+        return new RunAnalysis(run, entries);
+    }
+
+    public string? Dash(EntryStats entry) => StackStyle.Dash(_variantIndex.GetValueOrDefault((entry.Stack, entry.Variant)));
+
+    /// <summary>Picks the baseline and computes every stack's shift function against it.</summary>
+    public void CompareWithBaseline(string? requested, BootstrapSettings settings, CancellationToken cancellationToken)
+    {
+        var stacks = Entries.Select(e => e.Stack).Distinct().ToList();
+        if (requested is not null && !stacks.Contains(requested))
+        {
+            throw new ReportInputException(
+                $"The baseline stack '{requested}' is not in this run; its stacks are: {(stacks.Count == 0 ? "none" : string.Join(", ", stacks))}.",
+                Run.Folder);
+        }
+
+        var withData = WithData.Select(e => e.Stack).Distinct().ToList();
+        Baseline = requested ?? (withData.Contains(ResultsFormat.Stacks.Wcf) ? ResultsFormat.Stacks.Wcf : withData.FirstOrDefault());
+        if (Baseline is null)
+        {
+            ComparisonNotes = ["No stack has successful requests, so nothing can be compared."];
+            return;
+        }
+
+        var cache = new Dictionary<EntryStats, QuantileReplicates>();
+        QuantileReplicates Replicates(EntryStats e)
+        {
+            if (!cache.TryGetValue(e, out var replicates))
+            {
+                var seed = SeededRandom.DeriveSeed(settings.Seed, $"{e.Stack}/{e.Variant}");
+                replicates = QuantileBootstrap.Run(e.Sample!, QuantileGrid.Delta, settings.Resamples, seed, cancellationToken);
+                cache.Add(e, replicates);
+            }
+
+            return replicates;
+        }
+
+        var comparisons = new List<Comparison>();
+        var notes = new List<string>();
+        foreach (var entry in Entries.Where(e => e.Stack != Baseline))
+        {
+            var baseline = Entries.FirstOrDefault(e => e.Stack == Baseline && e.Variant == entry.Variant)
+                ?? Entries.FirstOrDefault(e => e.Stack == Baseline && e.Variant.Length == 0);
+            if (baseline is null)
+            {
+                notes.Add($"{entry.DisplayName} has no {StackStyle.DisplayName(Baseline)} measurement to compare with (neither variant '{entry.Variant}' nor the plain call).");
+                continue;
+            }
+
+            comparisons.Add(Compare(entry, baseline, Replicates, settings.ConfidenceLevel));
+        }
+
+        Comparisons = comparisons;
+        ComparisonNotes = notes;
+    }
+
+    /// <summary>Shift function of <paramref name="entry"/> minus <paramref name="baseline"/>, or the reason there is none.</summary>
+    public static Comparison Compare(
+        EntryStats entry, EntryStats baseline, Func<EntryStats, QuantileReplicates> replicates, double confidenceLevel,
+        string? nameA = null, string? nameB = null)
+    {
+        nameA ??= entry.DisplayName;
+        nameB ??= baseline.DisplayName;
+        string? problem = null;
+        if (entry.Sample is null || baseline.Sample is null)
+        {
+            var missing = entry.Sample is null ? nameA : nameB;
+            problem = $"{missing} had no successful requests, so {nameA} cannot be compared with {nameB}.";
+        }
+        else if (!QuantileShiftAnalysis.CanCompare(entry.Sample.Count, baseline.Sample.Count))
+        {
+            problem = $"Too few successful requests to compare {nameA} (n = {entry.Sample.Count}) with {nameB} (n = {baseline.Sample.Count}); " +
+                      $"each needs at least {QuantileShiftAnalysis.MinimumSampleSize}.";
+        }
+
+        if (problem is not null)
+        {
+            return new Comparison(entry, baseline, null, problem, [problem]);
+        }
+
+        var shift = QuantileShiftAnalysis.Compare(replicates(entry), replicates(baseline), confidenceLevel);
+        return new Comparison(entry, baseline, shift, null, ShiftSentences.Describe(shift, nameA, nameB));
+    }
+
+    private static List<VariantGroup> BuildGroups(IReadOnlyList<EntryStats> entries)
+    {
+        var byVariant = entries.GroupBy(e => e.Variant).Select(g => (Variant: g.Key, Entries: g.ToList())).ToList();
+        var plain = byVariant.FindIndex(g => g.Variant.Length == 0);
+        var groups = new List<(string Variant, List<EntryStats> Entries)>();
+        foreach (var group in byVariant)
+        {
+            // A variant only one stack has (gRPC "stream") is drawn next to the plain call it is an alternative to.
+            if (plain >= 0 && group.Variant.Length > 0 && group.Entries.Select(e => e.Stack).Distinct().Count() == 1)
+            {
+                byVariant[plain].Entries.AddRange(group.Entries);
+                continue;
+            }
+
+            groups.Add(group);
+        }
+
+        var position = entries.Select((e, i) => (e, i)).ToDictionary(x => x.e, x => x.i);
+        return [.. groups.Select(g => new VariantGroup(g.Variant, [.. g.Entries.OrderBy(e => position[e])]))];
+    }
+}

@@ -1,0 +1,115 @@
+using System.Globalization;
+using RpcCompare.Reports.Charts;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>Page parts used by both the run report and the comparison.</summary>
+internal static class Sections
+{
+    /// <summary>The banner of a run that did not complete, or null when it did.</summary>
+    public static (string Kind, string Text)? StatusBanner(RunResults run, string? who = null)
+    {
+        var m = run.Manifest;
+        var subject = who is null ? "This run" : $"Run {who} ({run.Name})";
+        var reason = m.StatusReason is { Length: > 0 } r ? $" Reason: {r}." : "";
+        var missing = run.Summary is null ? " It stopped before writing summary.json, so there are no per-stack results." : " Only what completed before it stopped is shown.";
+        return m.Status switch
+        {
+            ResultsFormat.RunStatus.Complete => null,
+            ResultsFormat.RunStatus.Interrupted => ("interrupted", $"{subject} was interrupted and is incomplete.{reason}{missing}"),
+            ResultsFormat.RunStatus.Failed => ("failed", $"{subject} failed.{reason}{missing}"),
+            _ => ("running", $"{subject} never finished: its manifest still says \"running\" (the load client may have died).{reason}{missing}"),
+        };
+    }
+
+    public static string RunLine(RunResults run)
+    {
+        var m = run.Manifest;
+        var load = m.LoadModel == ResultsFormat.LoadModel.Open && m.TargetRateRps is { } rate
+            ? $"open loop at {Formats.OneDecimal(rate)} req/s"
+            : $"{m.LoadModel} loop";
+        var duration = m.FinishedUtc is { } end ? $" ({Formats.Duration(end - m.StartedUtc)})" : "";
+        return $"Run {run.Name}: scenario {m.Scenario}, {load}, started {Formats.Time(m.StartedUtc)}, " +
+               $"finished {(m.FinishedUtc is null ? "never" : Formats.Time(m.FinishedUtc) + duration)}; " +
+               $"{m.Tool.Name} {m.Tool.Version}; dataset {m.Dataset.Preset ?? "custom"} ({m.Dataset.Fingerprint}).";
+    }
+
+    /// <summary>Entries that did not run cleanly, and limits hit, as sentences.</summary>
+    public static IReadOnlyList<string> EntryNotes(IEnumerable<EntryStats> entries)
+    {
+        var notes = new List<string>();
+        foreach (var e in entries)
+        {
+            var s = e.Summary;
+            if (s.Status != ResultsFormat.EntryStatus.Ok)
+            {
+                notes.Add($"{e.DisplayName}: {s.Status}{(s.StatusReason is { Length: > 0 } r ? $" ({r})" : "")}.");
+            }
+
+            if (e.Sample is null)
+            {
+                notes.Add($"{e.DisplayName} had no successful requests{(s.Errors > 0 ? $" (errors: {Formats.Errors(s.Errors, s.ErrorsByKind)})" : "")}; it appears in no latency chart.");
+            }
+
+            if (s.LimitsHit.Count > 0)
+            {
+                notes.Add($"{e.DisplayName} hit these limits: {string.Join(", ", s.LimitsHit)}.");
+            }
+        }
+
+        return notes;
+    }
+
+    public static string MethodText(BootstrapSettings settings) =>
+        $"Percentiles are Harrell-Davis estimates (Perfolizer) for samples of up to {Quantiles.HarrellDavisMaxSampleSize.ToString("#,0", CultureInfo.InvariantCulture)} requests " +
+        "and Hyndman-Fan type 7 above. Differences between quantiles carry a simultaneous " +
+        $"{(settings.ConfidenceLevel * 100).ToString("0.#", CultureInfo.InvariantCulture)}% percentile-bootstrap band " +
+        $"({settings.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group, each group resampled independently, fixed seed " +
+        $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence holds at once. " +
+        $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out.";
+
+    public const string DeltaHowTo =
+        "How to read: at quantile q (x axis) the line is the latency of the first stack at that quantile minus the baseline's. " +
+        "Where the whole shaded band lies below zero (the green region), the first stack is faster at those quantiles; where the band " +
+        "includes zero, the difference is within the noise. The statements are about quantiles of the two distributions, not about " +
+        "individual requests.";
+
+    /// <summary>One line per stack (or per stack and variant when the samples restart their clock), from the 500 ms counters.</summary>
+    public static List<DrawnSeries> CounterLines(
+        RunAnalysis analysis, Func<CounterSample, double?> select, string labelSuffix = "", Func<int, string?>? dashFor = null)
+    {
+        var lines = new List<DrawnSeries>();
+        var stacks = analysis.Entries.Select(e => e.Stack).Distinct();
+        foreach (var stack in stacks)
+        {
+            if (!analysis.Run.CountersByStack.TryGetValue(stack, out var samples) || samples.Count == 0)
+            {
+                continue;
+            }
+
+            var monotonic = samples.Zip(samples.Skip(1)).All(p => p.Second.ElapsedSeconds >= p.First.ElapsedSeconds);
+            var groups = monotonic
+                ? [(Variant: (string?)null, Samples: samples)]
+                : samples.GroupBy(s => s.Variant).Select(g => (Variant: (string?)g.Key, Samples: (IReadOnlyList<CounterSample>)[.. g])).ToList();
+            var index = 0;
+            foreach (var (variant, group) in groups)
+            {
+                var points = group.Select(s => (s.ElapsedSeconds, select(s) ?? double.NaN)).ToList();
+                if (points.All(p => double.IsNaN(p.Item2)))
+                {
+                    continue;
+                }
+
+                var label = variant is null ? StackStyle.DisplayName(stack) : StackStyle.DisplayName(stack, variant);
+                lines.Add(new DrawnSeries(label + labelSuffix, StackStyle.Color(stack), (dashFor ?? StackStyle.Dash)(index++), points));
+            }
+        }
+
+        return lines;
+    }
+
+    /// <summary>"plain" for the unnamed variant in chart categories.</summary>
+    public static string VariantName(string variant) => variant.Length == 0 ? "plain" : variant;
+}

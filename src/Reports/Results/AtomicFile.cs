@@ -1,0 +1,38 @@
+namespace RpcCompare.Reports.Results;
+
+/// <summary>
+/// Writes a file under a temporary name in the same folder and renames it into place, so a file that exists is whole
+/// (the results-format promise, and what makes an interrupted run still readable).
+/// </summary>
+public static class AtomicFile
+{
+    public static async Task WriteAsync(string path, Func<Stream, CancellationToken, Task> write, CancellationToken cancellationToken)
+    {
+        var directory = System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path))!;
+        Directory.CreateDirectory(directory);
+        var temporary = System.IO.Path.Combine(directory, $".{System.IO.Path.GetFileName(path)}.{Environment.ProcessId}.{Guid.NewGuid():N}.tmp");
+        try
+        {
+            await using (var stream = new FileStream(temporary, FileMode.CreateNew, FileAccess.Write, FileShare.None, 65536, useAsync: true))
+            {
+                await write(stream, cancellationToken);
+                await stream.FlushAsync(cancellationToken);
+            }
+
+            File.Move(temporary, path, overwrite: true);
+        }
+        finally
+        {
+            if (File.Exists(temporary))
+            {
+                File.Delete(temporary);
+            }
+        }
+    }
+
+    public static Task WriteAllBytesAsync(string path, ReadOnlyMemory<byte> bytes, CancellationToken cancellationToken) =>
+        WriteAsync(path, async (stream, ct) => await stream.WriteAsync(bytes, ct), cancellationToken);
+
+    public static Task WriteAllTextAsync(string path, string text, CancellationToken cancellationToken) =>
+        WriteAllBytesAsync(path, new System.Text.UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(text), cancellationToken);
+}

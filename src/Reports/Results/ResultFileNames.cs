@@ -1,0 +1,60 @@
+using System.Text;
+
+namespace RpcCompare.Reports.Results;
+
+/// <summary>The file names inside a results folder, so writer and reader agree on them.</summary>
+public static class ResultFileNames
+{
+    public const string Manifest = "manifest.json";
+    public const string Summary = "summary.json";
+
+    /// <summary>latencies-&lt;stack&gt;[-&lt;variant&gt;].csv</summary>
+    public static string Latencies(string stack, string variant) => $"latencies-{Stem(stack, variant)}.csv";
+
+    /// <summary>&lt;stack&gt;[-&lt;variant&gt;].hgrm</summary>
+    public static string Histogram(string stack, string variant) => $"{Stem(stack, variant)}.hgrm";
+
+    /// <summary>counters-&lt;stack&gt;.csv (one file per stack; rows carry the variant).</summary>
+    public static string Counters(string stack) => $"counters-{Sanitize(stack)}.csv";
+
+    /// <summary>
+    /// Lower-cases and keeps [a-z0-9.=-]; any other run of characters becomes one '-', and leading/trailing '-' go,
+    /// so "100B" -> "100b", "x=1000" stays, "1 thread" -> "1-thread".
+    /// </summary>
+    public static string Sanitize(string part)
+    {
+        var builder = new StringBuilder(part.Length);
+        var pendingDash = false;
+        foreach (var c in part.ToLowerInvariant())
+        {
+            var keep = c is (>= 'a' and <= 'z') or (>= '0' and <= '9') or '.' or '=' or '-';
+            if (!keep || c == '-')
+            {
+                pendingDash = builder.Length > 0;
+                continue;
+            }
+
+            if (pendingDash)
+            {
+                builder.Append('-');
+                pendingDash = false;
+            }
+
+            builder.Append(c);
+        }
+
+        return builder.ToString();
+    }
+
+    private static string Stem(string stack, string variant)
+    {
+        var s = Sanitize(stack);
+        if (s.Length == 0)
+        {
+            throw new ArgumentException($"Stack name '{stack}' has no character usable in a file name.", nameof(stack));
+        }
+
+        var v = Sanitize(variant);
+        return v.Length == 0 ? s : $"{s}-{v}";
+    }
+}

@@ -1,0 +1,62 @@
+namespace RpcCompare.Reports.Results;
+
+/// <summary>The constants of the results-folder format (docs/reports.md and the results-format brief).</summary>
+public static class ResultsFormat
+{
+    /// <summary>The only formatVersion this build reads and writes.</summary>
+    public const int Version = 1;
+
+    public static class RunStatus
+    {
+        public const string Running = "running";
+        public const string Complete = "complete";
+        public const string Interrupted = "interrupted";
+        public const string Failed = "failed";
+
+        public static IReadOnlyList<string> All { get; } = [Running, Complete, Interrupted, Failed];
+    }
+
+    public static class EntryStatus
+    {
+        public const string Ok = "ok";
+        public const string Failed = "failed";
+        public const string Interrupted = "interrupted";
+        public const string Skipped = "skipped";
+
+        public static IReadOnlyList<string> All { get; } = [Ok, Failed, Interrupted, Skipped];
+    }
+
+    public static class LoadModel
+    {
+        public const string Closed = "closed";
+        public const string Open = "open";
+
+        public static IReadOnlyList<string> All { get; } = [Closed, Open];
+    }
+
+    public static class Stacks
+    {
+        public const string Grpc = "grpc";
+        public const string Wcf = "wcf";
+        public const string Rest = "rest";
+        public const string GraphQl = "graphql";
+
+        public static IReadOnlyList<string> All { get; } = [Grpc, Wcf, Rest, GraphQl];
+    }
+
+    /// <summary>The keys of SummaryEntry.errorsByKind.</summary>
+    public static class ErrorKinds
+    {
+        public const string Timeout = "timeout";
+        public const string Refused = "refused";
+        public const string Protocol = "protocol";
+        public const string Server = "server";
+        public const string NotFound = "not-found";
+        public const string InvalidArgument = "invalid-argument";
+        public const string Cancelled = "cancelled";
+        public const string Other = "other";
+
+        public static IReadOnlyList<string> All { get; } =
+            [Timeout, Refused, Protocol, Server, NotFound, InvalidArgument, Cancelled, Other];
+    }
+}

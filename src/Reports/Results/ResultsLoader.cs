@@ -1,0 +1,94 @@
+namespace RpcCompare.Reports.Results;
+
+/// <summary>Reads a results folder and refuses it, naming the file and the fault, when anything the reports need is wrong.</summary>
+public static class ResultsLoader
+{
+    public static async Task<RunResults> LoadAsync(string folder, CancellationToken cancellationToken)
+    {
+        folder = Path.GetFullPath(folder);
+        if (!Directory.Exists(folder))
+        {
+            throw new ResultsFormatException(folder, "the results folder does not exist.");
+        }
+
+        var manifest = await ResultsJson.ReadManifestAsync(Path.Combine(folder, ResultFileNames.Manifest), cancellationToken);
+        var summaryPath = Path.Combine(folder, ResultFileNames.Summary);
+        if (!File.Exists(summaryPath) && manifest.Status != ResultsFormat.RunStatus.Complete)
+        {
+            // An interrupted run may stop before its first summary; it is still reported, with nothing per stack.
+            return new RunResults(folder, manifest, null, [], new Dictionary<string, IReadOnlyList<CounterSample>>());
+        }
+
+        var summary = await ResultsJson.ReadSummaryAsync(summaryPath, cancellationToken);
+        if (summary.Scenario != manifest.Scenario)
+        {
+            throw new ResultsFormatException(
+                summaryPath,
+                $"the summary is for scenario '{summary.Scenario}' but manifest.json says '{manifest.Scenario}'.");
+        }
+
+        var entries = new List<EntryResults>(summary.Entries.Count);
+        foreach (var entry in summary.Entries)
+        {
+            entries.Add(new EntryResults(entry, await ReadLatenciesAsync(folder, summaryPath, entry, cancellationToken)));
+        }
+
+        var counters = new SortedDictionary<string, IReadOnlyList<CounterSample>>(StringComparer.Ordinal);
+        var countersByFile = new Dictionary<string, IReadOnlyList<CounterSample>>(StringComparer.Ordinal);
+        foreach (var entry in summary.Entries)
+        {
+            if (entry.Files.Counters is not { } name)
+            {
+                continue;
+            }
+
+            if (!countersByFile.TryGetValue(name, out var samples))
+            {
+                var path = Path.Combine(folder, name);
+                if (!File.Exists(path))
+                {
+                    throw new ResultsFormatException(path, $"the counters file named by summary.json for {entry.Stack} is missing.");
+                }
+
+                samples = await CountersCsv.ReadAsync(path, cancellationToken);
+                countersByFile.Add(name, samples);
+            }
+
+            counters.TryAdd(entry.Stack, samples);
+        }
+
+        return new RunResults(folder, manifest, summary, entries, counters);
+    }
+
+    private static async Task<double[]> ReadLatenciesAsync(string folder, string summaryPath, SummaryEntry entry, CancellationToken cancellationToken)
+    {
+        var label = ResultsValidation.Label(entry);
+        if (entry.Files.Latencies is not { } name)
+        {
+            if (entry.Requests > 0)
+            {
+                throw new ResultsFormatException(
+                    summaryPath,
+                    $"{label} has {entry.Requests} successful requests but names no latency file (files.latencies is null).");
+            }
+
+            return [];
+        }
+
+        var path = Path.Combine(folder, name);
+        if (!File.Exists(path))
+        {
+            throw new ResultsFormatException(path, $"the latency file of {label} named by summary.json is missing.");
+        }
+
+        var latencies = await LatencyCsv.ReadAsync(path, cancellationToken);
+        if (latencies.Length != entry.Requests)
+        {
+            throw new ResultsFormatException(
+                path,
+                $"the file holds {latencies.Length} latencies but summary.json says {label} had {entry.Requests} successful requests.");
+        }
+
+        return latencies;
+    }
+}

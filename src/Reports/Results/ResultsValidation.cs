@@ -1,0 +1,118 @@
+namespace RpcCompare.Reports.Results;
+
+/// <summary>Checks what the JSON schema alone cannot: known enumerations, sane counts, plain file names.</summary>
+internal static class ResultsValidation
+{
+    public static void Validate(string path, RunManifest manifest)
+    {
+        OneOf(path, "status", manifest.Status, ResultsFormat.RunStatus.All);
+        OneOf(path, "loadModel", manifest.LoadModel, ResultsFormat.LoadModel.All);
+        NotBlank(path, "scenario", manifest.Scenario);
+        NotBlank(path, "dataset.fingerprint", manifest.Dataset.Fingerprint);
+        for (var i = 0; i < manifest.StackOrder.Count; i++)
+        {
+            NotBlank(path, $"stackOrder[{i}]", manifest.StackOrder[i]);
+        }
+
+        for (var i = 0; i < manifest.Notes.Count; i++)
+        {
+            if (manifest.Notes[i] is null)
+            {
+                throw new ResultsFormatException(path, $"notes[{i}] is null.");
+            }
+        }
+
+        for (var i = 0; i < manifest.Hosts.Count; i++)
+        {
+            if (manifest.Hosts[i] is null)
+            {
+                throw new ResultsFormatException(path, $"hosts[{i}] is null.");
+            }
+
+            NotBlank(path, $"hosts[{i}].stack", manifest.Hosts[i].Stack);
+        }
+    }
+
+    public static void Validate(string path, RunSummary summary)
+    {
+        NotBlank(path, "scenario", summary.Scenario);
+        var seen = new HashSet<(string, string)>();
+        for (var i = 0; i < summary.Entries.Count; i++)
+        {
+            var entry = summary.Entries[i] ?? throw new ResultsFormatException(path, $"entries[{i}] is null.");
+            var where = $"entries[{i}]";
+            NotBlank(path, $"{where}.stack", entry.Stack);
+            if (ResultFileNames.Sanitize(entry.Stack) != entry.Stack)
+            {
+                throw new ResultsFormatException(path, $"{where}.stack '{entry.Stack}' is not a lower-case name of [a-z0-9.=-].");
+            }
+
+            where = $"entries[{i}] ({Label(entry)})";
+            OneOf(path, $"{where}.status", entry.Status, ResultsFormat.EntryStatus.All);
+            if (entry.Scenario != summary.Scenario)
+            {
+                throw new ResultsFormatException(path, $"{where}.scenario is '{entry.Scenario}' but the summary is for '{summary.Scenario}'.");
+            }
+
+            if (!seen.Add((entry.Stack, entry.Variant)))
+            {
+                throw new ResultsFormatException(path, $"{where} appears twice.");
+            }
+
+            NotNegative(path, $"{where}.requests", entry.Requests);
+            NotNegative(path, $"{where}.errors", entry.Errors);
+            NotNegative(path, $"{where}.threads", entry.Threads);
+            foreach (var (kind, count) in entry.ErrorsByKind)
+            {
+                OneOf(path, $"{where}.errorsByKind key", kind, ResultsFormat.ErrorKinds.All);
+                NotNegative(path, $"{where}.errorsByKind.{kind}", count);
+            }
+
+            for (var j = 0; j < entry.LimitsHit.Count; j++)
+            {
+                NotBlank(path, $"{where}.limitsHit[{j}]", entry.LimitsHit[j]);
+            }
+
+            PlainFileName(path, $"{where}.files.latencies", entry.Files.Latencies);
+            PlainFileName(path, $"{where}.files.histogram", entry.Files.Histogram);
+            PlainFileName(path, $"{where}.files.counters", entry.Files.Counters);
+        }
+    }
+
+    public static string Label(SummaryEntry entry) =>
+        entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
+
+    private static void OneOf(string path, string what, string value, IReadOnlyList<string> allowed)
+    {
+        if (!allowed.Contains(value, StringComparer.Ordinal))
+        {
+            throw new ResultsFormatException(path, $"{what} is '{value}', expected one of: {string.Join(", ", allowed)}.");
+        }
+    }
+
+    private static void NotBlank(string path, string what, string? value)
+    {
+        if (string.IsNullOrWhiteSpace(value))
+        {
+            throw new ResultsFormatException(path, $"{what} is empty.");
+        }
+    }
+
+    private static void NotNegative(string path, string what, long value)
+    {
+        if (value < 0)
+        {
+            throw new ResultsFormatException(path, $"{what} is {value}, which is negative.");
+        }
+    }
+
+    private static void PlainFileName(string path, string what, string? name)
+    {
+        // Names come from a file we did not write; keep them inside the results folder.
+        if (name is not null &&
+            (name.Length == 0 || name is "." or ".." || name.IndexOfAny(['/', '\\', '\0']) >= 0 || Path.IsPathRooted(name)))
+        {
+            throw new ResultsFormatException(path, $"{what} is '{name}', which is not a plain file name inside the results folder.");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+namespace RpcCompare.Reports.Results;
+
+/// <summary>manifest.json: what was run, where, with which settings, and how it ended.</summary>
+public sealed class RunManifest
+{
+    public required int FormatVersion { get; init; }
+    public required ToolInfo Tool { get; init; }
+    public required DateTimeOffset StartedUtc { get; init; }
+
+    /// <summary>Null while the run is still going (or when the client died before it could finish).</summary>
+    public DateTimeOffset? FinishedUtc { get; init; }
+
+    /// <summary>One of <see cref="ResultsFormat.RunStatus"/>.</summary>
+    public required string Status { get; init; }
+
+    public string? StatusReason { get; init; }
+    public required string Scenario { get; init; }
+
+    /// <summary>One of <see cref="ResultsFormat.LoadModel"/>.</summary>
+    public required string LoadModel { get; init; }
+
+    public double? TargetRateRps { get; init; }
+    public required MachineInfo Machine { get; init; }
+    public required DatasetInfo Dataset { get; init; }
+
+    /// <summary>Every CLI option as given or defaulted, passwords masked.</summary>
+    public required IReadOnlyDictionary<string, string> Options { get; init; }
+
+    public required IReadOnlyList<string> StackOrder { get; init; }
+    public required IReadOnlyList<HostInfo> Hosts { get; init; }
+    public required IReadOnlyList<string> Notes { get; init; }
+}
+
+public sealed class ToolInfo
+{
+    public required string Name { get; init; }
+    public required string Version { get; init; }
+    public string? GitCommit { get; init; }
+}
+
+public sealed class MachineInfo
+{
+    public required string Os { get; init; }
+    public required string Dotnet { get; init; }
+    public required int CpuCount { get; init; }
+    public string? CpuModel { get; init; }
+    public required double MemoryGb { get; init; }
+}
+
+public sealed class DatasetInfo
+{
+    /// <summary>"tiny", "default", "large", or null for explicit sizes.</summary>
+    public string? Preset { get; init; }
+
+    public required string Fingerprint { get; init; }
+    public required long Nodes { get; init; }
+    public required long Links { get; init; }
+    public required long Records { get; init; }
+    public required long MaxDegree { get; init; }
+}
+
+public sealed class HostInfo
+{
+    public required string Stack { get; init; }
+    public int? Pid { get; init; }
+    public required bool Remote { get; init; }
+    public required string Address { get; init; }
+    public required IReadOnlyDictionary<string, string> Configuration { get; init; }
+}

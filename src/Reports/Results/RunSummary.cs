@@ -1,0 +1,88 @@
+namespace RpcCompare.Reports.Results;
+
+/// <summary>summary.json: one entry per stack and variant measured.</summary>
+public sealed class RunSummary
+{
+    public required int FormatVersion { get; init; }
+    public required string Scenario { get; init; }
+    public required IReadOnlyList<SummaryEntry> Entries { get; init; }
+}
+
+public sealed class SummaryEntry
+{
+    /// <summary>"grpc", "wcf", "rest" or "graphql" (<see cref="ResultsFormat.Stacks"/>).</summary>
+    public required string Stack { get; init; }
+
+    public required string Scenario { get; init; }
+
+    /// <summary>"" for the plain measurement; e.g. "stream", "x=1000", "100B", "chatty".</summary>
+    public required string Variant { get; init; }
+
+    /// <summary>One of <see cref="ResultsFormat.EntryStatus"/>.</summary>
+    public required string Status { get; init; }
+
+    public string? StatusReason { get; init; }
+    public required int Threads { get; init; }
+
+    /// <summary>Successful requests in the measured window.</summary>
+    public required long Requests { get; init; }
+
+    public required long Errors { get; init; }
+
+    /// <summary>Keys from <see cref="ResultsFormat.ErrorKinds"/>.</summary>
+    public required IReadOnlyDictionary<string, long> ErrorsByKind { get; init; }
+
+    public required double DurationSeconds { get; init; }
+    public required double ThroughputRps { get; init; }
+
+    /// <summary>Calls per unit of work; 1 except in the n-plus-one scenario.</summary>
+    public required double CallsPerUnit { get; init; }
+
+    /// <summary>First call including connection open, measured apart; null when not measured.</summary>
+    public double? FirstCallMs { get; init; }
+
+    /// <summary>Null when <see cref="Requests"/> is 0.</summary>
+    public LatencySummary? LatencyMs { get; init; }
+
+    public double? BytesSentPerRequest { get; init; }
+    public double? BytesReceivedPerRequest { get; init; }
+    public ServerSummary? Server { get; init; }
+    public ClientSummary? Client { get; init; }
+    public required IReadOnlyList<string> LimitsHit { get; init; }
+    public required EntryFiles Files { get; init; }
+}
+
+public sealed class LatencySummary
+{
+    public required double P50 { get; init; }
+    public required double P90 { get; init; }
+    public required double P99 { get; init; }
+    public required double P999 { get; init; }
+    public required double Max { get; init; }
+    public required double Mean { get; init; }
+}
+
+public sealed class ServerSummary
+{
+    public required double PeakWorkingSetMb { get; init; }
+    public required double AllocatedBytesPerRequest { get; init; }
+    public required long Gen2Collections { get; init; }
+
+    /// <summary>Mean CPU as a percentage of all cores.</summary>
+    public required double CpuPercent { get; init; }
+}
+
+public sealed class ClientSummary
+{
+    public required double CpuPercent { get; init; }
+    public required double CpuMsPerRequest { get; init; }
+    public required double PeakWorkingSetMb { get; init; }
+}
+
+/// <summary>File names relative to the results folder; null when absent.</summary>
+public sealed class EntryFiles
+{
+    public string? Latencies { get; init; }
+    public string? Histogram { get; init; }
+    public string? Counters { get; init; }
+}

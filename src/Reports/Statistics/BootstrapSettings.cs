@@ -1,0 +1,17 @@
+namespace RpcCompare.Reports.Statistics;
+
+/// <summary>How the shift function's band is bootstrapped. The defaults are what every report uses.</summary>
+public sealed record BootstrapSettings
+{
+    /// <summary>Fixed so that the same results always give the same band, byte for byte.</summary>
+    public const ulong DefaultSeed = 0x5250_4343_4F4D_5052; // "RPCCOMPR"
+
+    /// <summary>
+    /// Resamples per group. 2,000 is Wilcox's choice for percentile-bootstrap quantile intervals; with a simultaneous
+    /// band the envelope is read near the 0.2% tails of 2,000 curves, so fewer would make the band edges jumpy.
+    /// </summary>
+    public int Resamples { get; init; } = 2000;
+
+    public double ConfidenceLevel { get; init; } = 0.95;
+    public ulong Seed { get; init; } = DefaultSeed;
+}

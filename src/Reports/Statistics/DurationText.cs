@@ -1,0 +1,41 @@
+using System.Globalization;
+
+namespace RpcCompare.Reports.Statistics;
+
+/// <summary>Durations for people: µs below a millisecond, s from a second up, two significant digits or whole units.</summary>
+public static class DurationText
+{
+    public static string Format(double milliseconds) => Format(milliseconds, UnitFor(milliseconds));
+
+    /// <summary>Formats several durations in the unit that suits <paramref name="reference"/>, e.g. "0.9", "0.7", "1.1" and "s".</summary>
+    public static (IReadOnlyList<string> Numbers, string Unit) FormatAll(double reference, params double[] milliseconds)
+    {
+        var unit = UnitFor(reference);
+        return ([.. milliseconds.Select(m => Number(m / Scale(unit)))], unit);
+    }
+
+    public static string Format(double milliseconds, string unit) => $"{Number(milliseconds / Scale(unit))} {unit}";
+
+    public static string UnitFor(double milliseconds)
+    {
+        var magnitude = Math.Abs(milliseconds);
+        return magnitude >= 1000 ? "s" : magnitude >= 1 || magnitude == 0 ? "ms" : "µs";
+    }
+
+    /// <summary>Two significant digits below 10, whole numbers above, trailing zeros dropped: 0.93, 1.1, 12, 930.</summary>
+    public static string Number(double value)
+    {
+        var magnitude = Math.Abs(value);
+        var format = magnitude >= 10 ? "0" : magnitude >= 1 ? "0.#" : "0.##";
+        var text = value.ToString(format, CultureInfo.InvariantCulture);
+        return text == "-0" ? "0" : text;
+    }
+
+    private static double Scale(string unit) => unit switch
+    {
+        "s" => 1000,
+        "ms" => 1,
+        "µs" => 0.001,
+        _ => throw new ArgumentOutOfRangeException(nameof(unit), unit, "Unit must be s, ms or µs."),
+    };
+}

@@ -1,0 +1,246 @@
+using System.Text.RegularExpressions;
+using RpcCompare.Reports;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.UnitTests.Reports;
+
+public class ReportWriterTests
+{
+    private static readonly ReportOptions NoPng = new() { Png = new PngOptions { Enabled = false } };
+
+    [Fact]
+    public async Task SameResultsGiveByteIdenticalReports()
+    {
+        using var temp = new TempFolder();
+        var entries = SyntheticResults.FourStacks(300).Append(new SyntheticEntry("grpc", "stream", 300, 6.5)).ToList();
+        await SyntheticResults.CreateAsync(temp.Combine("run"), entries);
+
+        var first = await ReportWriter.WriteAsync(temp.Combine("run"), new ReportOptions { OutputFolder = temp.Combine("one") }, CancellationToken.None);
+        var second = await ReportWriter.WriteAsync(temp.Combine("run"), new ReportOptions { OutputFolder = temp.Combine("two") }, CancellationToken.None);
+
+        Assert.Equal(first.Files.Select(f => Path.GetRelativePath(temp.Combine("one"), f)), second.Files.Select(f => Path.GetRelativePath(temp.Combine("two"), f)));
+        foreach (var (one, two) in first.Files.Zip(second.Files))
+        {
+            var bytesOne = await File.ReadAllBytesAsync(one);
+            var bytesTwo = await File.ReadAllBytesAsync(two);
+            Assert.True(bytesOne.SequenceEqual(bytesTwo), $"{Path.GetFileName(one)} differs between two runs");
+        }
+    }
+
+    [Fact]
+    public async Task ReportWritesHtmlMarkdownAndOnePngPerChart()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(200));
+
+        var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions(), CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var chartIds = Regex.Matches(html, "<svg [^>]*class=\"chart\" id=\"([^\"]+)\"").Select(m => m.Groups[1].Value).ToList();
+        Assert.Equal(
+            ["ecdf", "histogram", "delta-grpc", "delta-rest", "delta-graphql", "memory-working-set", "memory-gc-heap", "bytes-request", "bytes-response", "server-cpu", "server-allocations"],
+            chartIds);
+        Assert.Equal(
+            [temp.Combine("report.html"), temp.Combine("summary.md"), .. chartIds.Select(id => temp.Combine("charts", $"{id}.png"))],
+            output.Files);
+        Assert.Empty(output.Notices);
+        Assert.All(chartIds, id => Assert.True(PngPixels.Decode(File.ReadAllBytes(temp.Combine("charts", $"{id}.png"))).InkShare() > 0.02));
+    }
+
+    [Fact]
+    public async Task SummaryHoldsTheTableAndTheStakeholderSentences()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(400));
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("| Stack | Variant | Status | Threads | Requests (n) | Errors | Throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms) | Max (ms) |", markdown);
+        Assert.Contains("| gRPC | \u2014 | ok | 10 | 400 | 0 | 66.7 |", markdown);
+        Assert.Contains("## Compared with WCF", markdown);
+        Assert.Matches("- (Across the whole distribution|From the [0-9a-z]+ percentile up|Up to the)[^\\n]*, gRPC answers at least [0-9.]+ (\u00b5s|ms) sooner than WCF \\(95% CI [0-9.]+\u2013[0-9.]+ (\u00b5s|ms)\\)\\.", markdown);
+        Assert.Contains("GraphQL answers at least", markdown);
+        Assert.Contains("simultaneous 95% percentile-bootstrap band (2,000 resamples per group", markdown);
+        Assert.Contains("PNG export was turned off", markdown);
+    }
+
+    [Fact]
+    public async Task StackWithoutSuccessfulRequestsIsShownAsSuchNeverAsZeroMilliseconds()
+    {
+        using var temp = new TempFolder();
+        var entries = SyntheticResults.FourStacks(200).Take(3)
+            .Append(new SyntheticEntry("graphql", "", 0, 1) { Status = ResultsFormat.EntryStatus.Failed, StatusReason = "server refused connections", Errors = 7 })
+            .ToList();
+        await SyntheticResults.CreateAsync(temp.Path, entries);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var row = Regex.Match(html, "<tr class=\"not-ok\"><td class=\"text\">GraphQL</td>.*?</tr>").Value;
+        Assert.Contains("<td class=\"none\" colspan=\"5\">no successful requests</td>", row);
+        Assert.DoesNotContain(">0.000<", row);
+        Assert.Contains("failed: server refused connections", row);
+        Assert.Contains("GraphQL had no successful requests, so GraphQL cannot be compared with WCF.", html);
+        Assert.Contains("GraphQL had no successful requests (errors: 7 (refused 7)); it appears in no latency chart.", html);
+        Assert.DoesNotContain("id=\"delta-graphql\"", html);
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("| GraphQL | \u2014 | failed: server refused connections | 10 | 0 | 7 (refused 7) | 0.0 | no successful requests | \u2014 | \u2014 | \u2014 | \u2014 |", markdown);
+    }
+
+    [Fact]
+    public async Task InterruptedRunIsReportedUnderABanner()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(100), status: ResultsFormat.RunStatus.Interrupted);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Contains("<div class=\"banner banner-interrupted\" role=\"alert\">This run was interrupted and is incomplete. Reason: Ctrl+C pressed during graphql.", html);
+        Assert.Contains("id=\"delta-grpc\"", html);
+        Assert.StartsWith("# RpcCompare report: worst-case\n\n> **INTERRUPTED:** This run was interrupted", await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
+    public async Task RunThatStoppedBeforeItsSummaryStillGetsAReport()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(10), status: ResultsFormat.RunStatus.Failed, writeSummary: false);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Contains("banner-failed", html);
+        Assert.Contains("It stopped before writing summary.json, so there are no per-stack results.", html);
+        Assert.Contains("No stack has results in this run.", html);
+        Assert.Contains("id=\"manifest-table\"", html);
+    }
+
+    [Fact]
+    public async Task BaselineIsWcfByDefaultAndCanBeChosen()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(100));
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+        var byDefault = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        await ReportWriter.WriteAsync(temp.Path, NoPng with { Baseline = "grpc" }, CancellationToken.None);
+        var chosen = await File.ReadAllTextAsync(temp.Combine("report.html"));
+
+        Assert.Contains("<h2 id=\"findings\">Compared with WCF</h2>", byDefault);
+        Assert.Contains("<h2 id=\"findings\">Compared with gRPC</h2>", chosen);
+        Assert.Contains("id=\"delta-wcf\"", chosen);
+        Assert.Contains(">faster than gRPC</text>", chosen);
+    }
+
+    [Fact]
+    public async Task BaselineThatIsNotInTheRunIsRefused()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
+
+        var error = await Assert.ThrowsAsync<ReportInputException>(() => ReportWriter.WriteAsync(temp.Path, NoPng with { Baseline = "soap" }, CancellationToken.None));
+
+        Assert.Equal("The baseline stack 'soap' is not in this run; its stacks are: grpc, wcf, rest, graphql.", error.Message);
+    }
+
+    [Fact]
+    public async Task MissingRsvgConvertSkipsThePngsAndSaysHowToGetThem()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
+
+        var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { RsvgConvertPath = "/nonexistent/rsvg-convert" } }, CancellationToken.None);
+
+        var notice = Assert.Single(output.Notices);
+        Assert.StartsWith("PNG charts were skipped: rsvg-convert was not found at /nonexistent/rsvg-convert. Install it (Debian/Ubuntu: apt-get install librsvg2-bin", notice);
+        Assert.Equal([temp.Combine("report.html"), temp.Combine("summary.md")], output.Files);
+        Assert.False(Directory.Exists(temp.Combine("charts")));
+        Assert.Contains(notice, await File.ReadAllTextAsync(temp.Combine("summary.md")));
+        Assert.Contains("id=\"ecdf\"", await File.ReadAllTextAsync(temp.Combine("report.html")));
+    }
+
+    [Fact]
+    public async Task HtmlIsSelfContainedUnderAPolicyThatForbidsNetworkLoads()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Matches("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:;", html);
+        Assert.DoesNotMatch("(?i)<(script|link|img|iframe|object|embed)\\b", html);
+        Assert.DoesNotMatch("(?i)\\s(src|href)=", html);
+        Assert.DoesNotContain(" style=", html);
+        Assert.DoesNotContain(Regex.Matches(html, "https?://[^\"]+").Select(m => m.Value), url => url != "http://www.w3.org/2000/svg");
+    }
+
+    [Fact]
+    public async Task DamagedInputReachesTheCallerAsAReportInputException()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
+        await File.WriteAllTextAsync(temp.Combine("summary.json"), "{\"formatVersion\": 1, \"scen");
+
+        var error = await Assert.ThrowsAsync<ResultsFormatException>(() => ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None));
+
+        Assert.IsAssignableFrom<ReportInputException>(error);
+        Assert.StartsWith($"{temp.Combine("summary.json")}: the file is not valid JSON", error.Message);
+    }
+
+    [Fact]
+    public async Task LargeSamplesUseTypeSevenAndStayAffordable()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 60_000, 8), new SyntheticEntry("wcf", "", 60_000, 9)]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("Across the whole distribution (1st to 99.9th percentile), gRPC answers at least", markdown);
+    }
+
+    [Fact]
+    public async Task ConstantLatenciesStillGiveReadableChartsAndSentences()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 100, 8, Spread: 0), new SyntheticEntry("wcf", "", 100, 8, Spread: 0)]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.DoesNotContain("NaN", html);
+        Assert.DoesNotContain("Infinity", html);
+        Assert.Contains("gRPC and WCF are indistinguishable (the band includes zero everywhere).", html);
+        Assert.Contains("id=\"delta-grpc\"", html);
+    }
+
+    [Fact]
+    public async Task TooFewRequestsForABandAreSaidPlainly()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 5, 8), new SyntheticEntry("wcf", "", 100, 9), new SyntheticEntry("rest", "", 1, 9)]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("- Too few successful requests to compare gRPC (n = 5) with WCF (n = 100); each needs at least 20.", markdown);
+        Assert.Contains("- Too few successful requests to compare REST (n = 1) with WCF (n = 100); each needs at least 20.", markdown);
+        Assert.Contains("| REST | \u2014 | ok | 10 | 1 |", markdown);
+    }
+
+    [Fact]
+    public async Task CancelledReportStopsWithoutWritingAnything()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
+        using var cancelled = new CancellationTokenSource();
+        await cancelled.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => ReportWriter.WriteAsync(temp.Path, NoPng, cancelled.Token));
+
+        Assert.False(File.Exists(temp.Combine("report.html")));
+    }
+}
