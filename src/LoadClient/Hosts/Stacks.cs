@@ -1,14 +1,16 @@
+using RpcCompare.Reports.Results;
+
 namespace RpcCompare.LoadClient.Hosts;
 
 /// <summary>The four stacks, by the names used on the command line and in results.</summary>
 public static class Stacks
 {
-    public const string Grpc = "grpc";
-    public const string Wcf = "wcf";
-    public const string Rest = "rest";
-    public const string GraphQl = "graphql";
+    public const string Grpc = ResultsFormat.Stacks.Grpc;
+    public const string Wcf = ResultsFormat.Stacks.Wcf;
+    public const string Rest = ResultsFormat.Stacks.Rest;
+    public const string GraphQl = ResultsFormat.Stacks.GraphQl;
 
-    public static IReadOnlyList<string> All { get; } = [Grpc, Wcf, Rest, GraphQl];
+    public static IReadOnlyList<string> All => ResultsFormat.Stacks.All;
 
     /// <summary>"grpc,rest" -> [grpc, rest], in the order given; unknown or repeated names are refused by name.</summary>
     public static IReadOnlyList<string> Parse(string list)

@@ -128,7 +128,11 @@ public sealed class CounterMonitor : IAsyncDisposable
 
     /// <summary>Writes counters-&lt;stack&gt;.csv with every sample so far.</summary>
     public Task WriteCsvAsync(string path, CancellationToken cancellationToken = default) =>
-        CountersCsv.WriteFileAsync(path, GetSamples(), cancellationToken);
+        Reports.Results.CountersCsv.WriteAsync(path, [.. GetSamples().Select(ToRow)], cancellationToken);
+
+    private static Reports.Results.CounterSample ToRow(CounterSample s) => new(
+        s.ElapsedSeconds, s.Variant, s.GcHeapMb, s.WorkingSetMb, s.AllocatedBytes, s.Gen0Collections, s.Gen1Collections,
+        s.Gen2Collections, s.CpuPercent, s.BytesSent, s.BytesReceived);
 
     /// <summary>
     /// Stops the session and waits for the reader to drain it. Never hangs: if the target does not end the stream

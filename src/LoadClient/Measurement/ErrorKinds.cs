@@ -1,3 +1,4 @@
+using RpcCompare.Reports.Results;
 using System.Net;
 using System.Net.Http;
 using System.Net.Sockets;
@@ -15,15 +16,15 @@ public static class ErrorKinds
     /// "invalid-argument", "cancelled", "other".</summary>
     public static string ToWireName(this ErrorKind kind) => kind switch
     {
-        ErrorKind.Timeout => "timeout",
-        ErrorKind.Refused => "refused",
-        ErrorKind.Protocol => "protocol",
-        ErrorKind.Server => "server",
-        ErrorKind.NotFound => "not-found",
-        ErrorKind.InvalidArgument => "invalid-argument",
-        ErrorKind.Cancelled => "cancelled",
-        ErrorKind.WritesDisabled => "writes-disabled",
-        ErrorKind.Other => "other",
+        ErrorKind.Timeout => ResultsFormat.ErrorKinds.Timeout,
+        ErrorKind.Refused => ResultsFormat.ErrorKinds.Refused,
+        ErrorKind.Protocol => ResultsFormat.ErrorKinds.Protocol,
+        ErrorKind.Server => ResultsFormat.ErrorKinds.Server,
+        ErrorKind.NotFound => ResultsFormat.ErrorKinds.NotFound,
+        ErrorKind.InvalidArgument => ResultsFormat.ErrorKinds.InvalidArgument,
+        ErrorKind.Cancelled => ResultsFormat.ErrorKinds.Cancelled,
+        ErrorKind.WritesDisabled => ResultsFormat.ErrorKinds.WritesDisabled,
+        ErrorKind.Other => ResultsFormat.ErrorKinds.Other,
         _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "Unknown error kind."),
     };
 

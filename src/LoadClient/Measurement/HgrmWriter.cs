@@ -1,3 +1,4 @@
+using RpcCompare.Reports.Results;
 using System.Globalization;
 
 namespace RpcCompare.LoadClient.Measurement;

@@ -1,3 +1,4 @@
+using RpcCompare.Reports.Results;
 using System.Diagnostics;
 
 namespace RpcCompare.LoadClient.Measurement;

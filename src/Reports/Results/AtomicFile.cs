@@ -30,6 +30,21 @@ public static class AtomicFile
         }
     }
 
+    /// <summary>Where a file that is written over a long time (a latencies CSV) lives until it is complete and renamed.</summary>
+    public static string TemporaryPathFor(string path) => path + ".tmp";
+
+    public static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Best effort: a leftover temporary file is never mistaken for a result.
+        }
+    }
+
     public static Task WriteAllBytesAsync(string path, ReadOnlyMemory<byte> bytes, CancellationToken cancellationToken) =>
         WriteAsync(path, async (stream, ct) => await stream.WriteAsync(bytes, ct), cancellationToken);
 

@@ -54,9 +54,10 @@ public static class ResultsFormat
         public const string NotFound = "not-found";
         public const string InvalidArgument = "invalid-argument";
         public const string Cancelled = "cancelled";
+        public const string WritesDisabled = "writes-disabled";
         public const string Other = "other";
 
         public static IReadOnlyList<string> All { get; } =
-            [Timeout, Refused, Protocol, Server, NotFound, InvalidArgument, Cancelled, Other];
+            [Timeout, Refused, Protocol, Server, NotFound, InvalidArgument, Cancelled, WritesDisabled, Other];
     }
 }

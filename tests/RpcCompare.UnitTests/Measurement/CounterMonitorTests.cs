@@ -1,3 +1,4 @@
+using RpcCompare.Reports.Results;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
@@ -84,7 +85,7 @@ public sealed class CounterMonitorTests : IDisposable
             await monitor.WriteCsvAsync(path, _hangGuard.Token);
 
             var lines = await File.ReadAllLinesAsync(path, _hangGuard.Token);
-            Assert.Equal(CountersCsv.Header, lines[0]);
+            Assert.Equal(RpcCompare.Reports.Results.CountersCsv.Header, lines[0]);
             Assert.Equal(monitor.SampleCount + 1, lines.Length);
             Assert.All(lines.Skip(1), line => Assert.Equal(11, line.Split(',').Length));
             Assert.Contains(lines, line => line.Split(',')[1] == "x=1000");

@@ -150,25 +150,6 @@ public class CounterSampleAssemblerTests
         Assert.Null(none.BytesSent);
     }
 
-    [Fact]
-    public void CountersCsvLeavesUnknownCellsEmptyAndQuotesOddVariants()
-    {
-        var samples = new[]
-        {
-            new CounterSample(0, 0.5, "(idle)", 0.5, 12.3456, 80, 1_000_000, 1, 0, 0, 7.25, null, null),
-            new CounterSample(0, 1.0, "a,\"b\"", 0.5, null, 81.5, 2_000, 0, 0, 0, 3, 4096, 10),
-        };
-        using var writer = new StringWriter();
-
-        CountersCsv.Write(writer, samples);
-
-        Assert.Equal(
-            CountersCsv.Header + "\n" +
-            "0.500,(idle),12.346,80,1000000,1,0,0,7.25,,\n" +
-            "1.000,\"a,\"\"b\"\"\",,81.5,2000,0,0,0,3,4096,10\n",
-            writer.ToString());
-    }
-
     private static CounterSample? Interval(CounterSampleAssembler assembler, long timestamp, long bytesSent, long bytesReceived)
     {
         // The order the runtime uses: System.Runtime's counters, then System.Net.Sockets' a few ms later.

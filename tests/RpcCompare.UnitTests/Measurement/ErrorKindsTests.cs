@@ -11,8 +11,9 @@ public class ErrorKindsTests
     public void WireNamesAreTheResultsFormatNames()
     {
         Assert.Equal(
-            ["timeout", "refused", "protocol", "server", "not-found", "invalid-argument", "cancelled", "other"],
+            ["timeout", "refused", "protocol", "server", "not-found", "invalid-argument", "cancelled", "writes-disabled", "other"],
             ErrorKinds.All.Select(kind => kind.ToWireName()));
+        Assert.Equal(RpcCompare.Reports.Results.ResultsFormat.ErrorKinds.All, ErrorKinds.All.Select(kind => kind.ToWireName()));
     }
 
     public static TheoryData<Exception, ErrorKind> Exceptions => new()

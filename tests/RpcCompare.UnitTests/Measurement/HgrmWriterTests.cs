@@ -1,3 +1,4 @@
+using RpcCompare.Reports.Results;
 using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.UnitTests.Measurement;
