@@ -7,6 +7,7 @@ Shutdown.Install();
 ConsoleSetup.Apply();
 
 var root = new RootCommand("RpcCompare: gRPC, WCF (NetTcp), REST and GraphQL measured on one PostgreSQL graph workload.");
+RunCommand.AddTo(root);
 root.Subcommands.Add(SeedCommand.Create());
 
 // Signals are ours (Shutdown): the run must stop its servers and keep its results, not be cut off after a timeout.

@@ -11,7 +11,7 @@ public sealed class BaseCaseScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 2;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
     [
         new("", threads ?? 10, 10_000, 1, (c, random, ct) => c.GetLinksAsync(data.RandomNonHub(random), ct)),
     ];
@@ -28,12 +28,12 @@ public sealed class WorstCaseScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 700;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
     {
         Task Unary(IGraphClient c, Random random, CancellationToken ct) => c.GetLinksAsync(Hub(data, random), ct);
         Task Streamed(IGraphClient c, Random random, CancellationToken ct) => c.StreamLinksAsync(Hub(data, random), ct);
         var variants = new List<Variant> { new("", threads ?? 10, DefaultRequests, 1, Unary) };
-        if (client.SupportsStreaming)
+        if (stack.Streaming)
         {
             variants.Add(new("stream", threads ?? 10, DefaultRequests, 1, Streamed));
         }
@@ -54,14 +54,14 @@ public sealed class SearchScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 60;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
     {
         string Term(Random random) => data.SearchTerms[random.Next(data.SearchTerms.Count)];
         var variants = new List<Variant>
         {
             new("", threads ?? 10, 1_000, 1, (c, random, ct) => c.SearchNodesAsync(Term(random), Limit, ct)),
         };
-        if (client.SupportsStreaming)
+        if (stack.Streaming)
         {
             variants.Add(new("stream", threads ?? 10, 1_000, 1, (c, random, ct) => c.StreamSearchNodesAsync(Term(random), Limit, ct)));
         }

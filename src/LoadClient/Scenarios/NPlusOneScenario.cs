@@ -22,7 +22,7 @@ public sealed class NPlusOneScenario : Scenario
         _ => 10,
     };
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
     {
         long RandomPage(Random random) => random.NextInt64(0, Math.Max(1, data.Spec.Nodes - PageSize));
         var variants = new List<Variant>
@@ -41,10 +41,10 @@ public sealed class NPlusOneScenario : Scenario
                 await c.GetNeighbourhoodsAsync([.. page.Select(n => n.Id)], ct);
             }),
         };
-        if (client is ISingleRequestPage single)
+        if (stack.SingleRequestPage)
         {
             variants.Add(new("query", threads ?? 1, 100, 1,
-                (_, random, ct) => single.GetPageWithLinksAsync(RandomPage(random), PageSize, ct)));
+                (c, random, ct) => ((ISingleRequestPage)c).GetPageWithLinksAsync(RandomPage(random), PageSize, ct)));
         }
         return variants;
     }

@@ -38,6 +38,19 @@ public abstract class Scenario
     /// <summary>Anything the stack must have before measuring (a prepared snapshot); runs once per stack.</summary>
     public virtual Task PrepareAsync(IGraphClient client, CancellationToken cancellationToken) => Task.CompletedTask;
 
-    /// <summary>The variants for this stack; threads given on the command line replace the scenario's default.</summary>
-    public abstract IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads);
+    /// <summary>The variants for a stack; threads given on the command line replace the scenario's default.</summary>
+    public abstract IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads);
+}
+
+/// <summary>What a stack offers beyond the common operations, which decides its extra variants.</summary>
+/// <param name="Streaming">Streaming variants of GetLinks and SearchNodes (gRPC, REST).</param>
+/// <param name="SingleRequestPage">A page of nodes with their links in one request (GraphQL).</param>
+public sealed record StackTraits(bool Streaming, bool SingleRequestPage)
+{
+    public static StackTraits Of(string stack) => stack switch
+    {
+        Hosts.Stacks.Grpc or Hosts.Stacks.Rest => new(Streaming: true, SingleRequestPage: false),
+        Hosts.Stacks.GraphQl => new(Streaming: false, SingleRequestPage: true),
+        _ => new(Streaming: false, SingleRequestPage: false),
+    };
 }

@@ -29,7 +29,7 @@ public sealed class BulkTransferScenario : Scenario
     public override async Task PrepareAsync(IGraphClient client, CancellationToken cancellationToken) =>
         _snapshotId = (await client.PrepareSnapshotAsync(SnapshotSize, cancellationToken)).Id;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
         [.. Sizes.Select(x => new Variant($"x={x}", threads ?? 10, 200, 1,
             (c, _, ct) => c.GetRecordsAsync(_snapshotId, x, ct)))];
 }
@@ -46,7 +46,7 @@ public sealed class PingScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => variant == "1-thread" ? 0.3 : 0.1;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
     [
         new("1-thread", 1, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
         new($"{threads ?? 10}-threads", threads ?? 10, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
@@ -64,7 +64,7 @@ public sealed class PayloadSweepScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => variant == "100KB" ? 2 : 0.4;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
         [.. Payloads.Select(p =>
         {
             // The same printable payload for every stack: no escaping, no base64, only the wire formats differ.
@@ -92,7 +92,7 @@ public sealed class WriteScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 3;
 
-    public override IReadOnlyList<Variant> Variants(IGraphClient client, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
     [
         new("", threads ?? 1, 1_000, 1, (c, _, ct) => c.CreateNodeAsync(new NewNode
         {

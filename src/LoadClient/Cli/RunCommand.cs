@@ -1,0 +1,249 @@
+using System.CommandLine;
+using System.Globalization;
+using RpcCompare.LoadClient.Database;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Runs;
+using RpcCompare.LoadClient.Scenarios;
+
+namespace RpcCompare.LoadClient.Cli;
+
+/// <summary>The main job's options (on the root command): which scenario, which stacks, how much load, where results go.</summary>
+public static class RunCommand
+{
+    public const int MaxThreads = 10_000;
+    public const long MaxRequests = 1_000_000_000;
+    public const double MaxRate = 1_000_000;
+    private static readonly TimeSpan MaxDuration = TimeSpan.FromHours(24);
+
+    public static void AddTo(RootCommand root)
+    {
+        var scenario = new Option<string>("--scenario", "-s")
+        {
+            Description = $"What to replay: {string.Join(", ", ScenarioCatalog.Names)}, or all.",
+            HelpName = "name",
+            Required = true,
+        };
+        scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names, "all"]);
+        var stacks = new Option<string>("--stacks")
+        {
+            Description = "Comma-separated stacks to measure, in this order.",
+            DefaultValueFactory = _ => string.Join(',', Stacks.All),
+            HelpName = "grpc,wcf,rest,graphql",
+        };
+        var threads = new Option<int?>("--threads", "-t")
+        {
+            Description = "Concurrent workers (default: the scenario's, 10 as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep).",
+            HelpName = "N",
+        };
+        var requests = new Option<long?>("--requests", "-n")
+        {
+            Description = "Measured requests (units of work) per stack and variant (default: the scenario's).",
+            HelpName = "N",
+        };
+        var duration = DurationOption("--duration", "Measure for this long per stack and variant instead of a number of requests (e.g. 30s, 5m).", null);
+        var warmup = DurationOption("--warmup", "Warm-up before each measured window; its requests are not counted.", "2s");
+        var rate = new Option<double?>("--rate")
+        {
+            Description = "Open loop: this many requests per second, latency measured from the scheduled time. Default: closed loop.",
+            HelpName = "R",
+        };
+        var dataset = new DatasetOptions();
+        var targets = new Option<string[]>("--target")
+        {
+            Description = "Use a server already running, e.g. grpc=http://10.0.0.5:7001, wcf=net.tcp://10.0.0.5:7002/graph, " +
+                "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004. Repeat for each stack; nothing is spawned for them.",
+            HelpName = "stack=url",
+            AllowMultipleArgumentsPerToken = false,
+        };
+        var output = new Option<string?>("--out", "-o")
+        {
+            Description = "Results folder (default: results/<UTC timestamp>-<scenario>). It must not hold results already.",
+            HelpName = "folder",
+        };
+        var requestTimeout = DurationOption("--request-timeout", "A request that takes longer fails as a timeout.", "60s");
+        var startTimeout = DurationOption("--start-timeout", "How long a host may take to start and report healthy.", "60s");
+        var dbPool = new Option<int>("--db-pool-size")
+        {
+            Description = "Maximum PostgreSQL connections of each host (Npgsql pool).",
+            DefaultValueFactory = _ => 100,
+            HelpName = "N",
+        };
+        var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
+        var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
+
+        foreach (var option in new Option[] { scenario, stacks, threads, requests, duration, warmup, rate, targets, output,
+                     requestTimeout, startTimeout, dbPool, http2, noReport })
+        {
+            root.Options.Add(option);
+        }
+        dataset.AddTo(root);
+        root.Validators.Add(result =>
+        {
+            if (result.GetResult(requests) is not null && result.GetResult(duration) is not null)
+            {
+                result.AddError("--requests and --duration are alternatives: give one or the other.");
+            }
+        });
+        Range(threads, 1, MaxThreads, "--threads");
+        Range(requests, 1, MaxRequests, "--requests");
+        Range(dbPool, 1, 10_000, "--db-pool-size");
+        rate.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<double?>() is { } value && (!double.IsFinite(value) || value <= 0 || value > MaxRate))
+            {
+                r.AddError($"--rate must be a number of requests per second above 0 and at most {MaxRate:N0} (was {value}).");
+            }
+        });
+        Positive(duration, "--duration", allowZero: false);
+        Positive(warmup, "--warmup", allowZero: true);
+        Positive(requestTimeout, "--request-timeout", allowZero: false);
+        Positive(startTimeout, "--start-timeout", allowZero: false);
+
+        root.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
+        {
+            var scenarioName = result.GetValue(scenario)!;
+            var stackList = Stacks.Parse(result.GetValue(stacks)!);
+            var targetMap = ParseTargets(result.GetValue(targets) ?? []);
+            if (targetMap.Count > 0)
+            {
+                var missing = stackList.Where(s => !targetMap.ContainsKey(s)).ToList();
+                if (result.GetResult(stacks) is null)
+                {
+                    stackList = [.. stackList.Where(targetMap.ContainsKey)];
+                }
+                else if (missing.Count > 0)
+                {
+                    throw new UserFacingException(
+                        $"--target is given for some stacks but not for {string.Join(", ", missing)}; give one for each, or leave them out of --stacks.");
+                }
+            }
+            var spec = dataset.ToSpec(result);
+            var settings = new RunSettings
+            {
+                Scenario = scenarioName,
+                Stacks = stackList,
+                Threads = result.GetValue(threads),
+                Requests = result.GetValue(requests),
+                Duration = ParsedDuration(result.GetValue(duration)),
+                Warmup = ParsedDuration(result.GetValue(warmup)) ?? TimeSpan.Zero,
+                Rate = result.GetValue(rate),
+                Dataset = spec,
+                Connection = result.GetValue(dataset.Connection),
+                PgData = result.GetValue(dataset.PgData),
+                Targets = targetMap,
+                OutputFolder = result.GetValue(output)
+                    ?? Path.Combine("results", $"{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}-{scenarioName}"),
+                RequestTimeout = ParsedDuration(result.GetValue(requestTimeout))!.Value,
+                StartTimeout = ParsedDuration(result.GetValue(startTimeout))!.Value,
+                DbPoolSize = result.GetValue(dbPool),
+                RestHttp2 = result.GetValue(http2),
+                WriteReport = !result.GetValue(noReport),
+                OptionsForManifest = OptionsForManifest(result),
+            };
+            return await RunCoordinator.RunAsync(settings, cancellationToken);
+        }));
+    }
+
+    private static Option<string?> DurationOption(string name, string description, string? defaultValue)
+    {
+        var option = new Option<string?>(name) { Description = description, HelpName = "duration" };
+        if (defaultValue is not null)
+        {
+            option.DefaultValueFactory = _ => defaultValue;
+        }
+        option.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<string?>() is not { } text)
+            {
+                return;
+            }
+            if (!DurationParser.TryParse(text, out var value, out var error))
+            {
+                r.AddError($"{name}: {error}");
+            }
+            else if (value > MaxDuration)
+            {
+                r.AddError($"{name} must be at most 24h (was {text}).");
+            }
+        });
+        return option;
+    }
+
+    private static void Positive(Option<string?> option, string name, bool allowZero) => option.Validators.Add(r =>
+    {
+        if (r.GetValueOrDefault<string?>() is { } text && DurationParser.TryParse(text, out var value, out _)
+            && (value < TimeSpan.Zero || (!allowZero && value == TimeSpan.Zero)))
+        {
+            r.AddError($"{name} must be {(allowZero ? "zero or more" : "more than zero")} (was {text}).");
+        }
+    });
+
+    private static void Range<T>(Option<T> option, long min, long max, string name) => option.Validators.Add(r =>
+    {
+        var value = r.GetValueOrDefault<T>() switch
+        {
+            int i => (long?)i,
+            long l => l,
+            _ => null,
+        };
+        if (value is { } v && (v < min || v > max))
+        {
+            r.AddError($"{name} must be from {min:N0} to {max:N0} (was {v:N0}).");
+        }
+    });
+
+    private static TimeSpan? ParsedDuration(string? text) =>
+        text is null ? null : DurationParser.TryParse(text, out var value, out _) ? value : null;
+
+    /// <summary>"grpc=http://host:7001" per --target; the address must be one the stack's client can use.</summary>
+    public static IReadOnlyDictionary<string, string> ParseTargets(IEnumerable<string> targets)
+    {
+        var map = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var target in targets)
+        {
+            var parts = target.Split('=', 2);
+            if (parts.Length != 2 || parts[1].Length == 0)
+            {
+                throw new UserFacingException($"--target '{target}' must look like stack=url, e.g. grpc=http://127.0.0.1:7001.");
+            }
+            var stack = Stacks.Parse(parts[0]).Single();
+            if (!Uri.TryCreate(parts[1], UriKind.Absolute, out var uri))
+            {
+                throw new UserFacingException($"--target {stack}: '{parts[1]}' is not an absolute URL.");
+            }
+            var expected = stack == Stacks.Wcf ? "net.tcp" : "http";
+            if (uri.Scheme != expected)
+            {
+                throw new UserFacingException($"--target {stack}: the address must start with {expected}:// (was {parts[1]}).");
+            }
+            if (!map.TryAdd(stack, parts[1]))
+            {
+                throw new UserFacingException($"--target names {stack} twice.");
+            }
+        }
+        return map;
+    }
+
+    /// <summary>Every option of the run as given or defaulted, the connection string's password masked.</summary>
+    private static Dictionary<string, string> OptionsForManifest(ParseResult result)
+    {
+        var options = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var option in result.CommandResult.Command.Options)
+        {
+            if (option.Name is "--help" or "-h" || result.GetResult(option) is not { } optionResult)
+            {
+                continue;
+            }
+            var value = optionResult.GetValueOrDefault<object?>();
+            var text = value switch
+            {
+                null => "",
+                string[] items => string.Join(" ", items),
+                IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
+                _ => value.ToString() ?? "",
+            };
+            options[option.Name.TrimStart('-')] = option.Name == "--connection" ? DatabaseSession.Mask(text) : text;
+        }
+        return options;
+    }
+}

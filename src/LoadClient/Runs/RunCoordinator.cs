@@ -1,0 +1,160 @@
+using Npgsql;
+using RpcCompare.Data.Generation;
+using RpcCompare.Data.Seeding;
+using RpcCompare.LoadClient.Database;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.LoadClient.Terminal;
+using RpcCompare.Reports;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// The main job: a database (local or given) with the dataset loaded, then for each stack in turn its host, the
+/// scenario's variants and their results, then the summary and the report. `--scenario all` runs every scenario,
+/// each into its own results folder under one parent.
+/// </summary>
+public static class RunCoordinator
+{
+    public static async Task<int> RunAsync(RunSettings settings, CancellationToken cancellationToken)
+    {
+        var scenarios = settings.Scenario == "all" ? ScenarioCatalog.Names : [settings.Scenario];
+        var folders = scenarios.Count == 1
+            ? new[] { settings.OutputFolder }
+            : scenarios.Select(s => Path.Combine(settings.OutputFolder, s)).ToArray();
+        PrintEstimate(settings, scenarios);
+
+        await using var database = settings.Stacks.All(settings.IsRemote)
+            ? null
+            : await OpenAndSeedAsync(settings, cancellationToken);
+        var exitCode = 0;
+        for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
+        {
+            var code = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], database?.ConnectionString,
+                cancellationToken);
+            exitCode = Math.Max(exitCode, code);
+        }
+        return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : exitCode;
+    }
+
+    private static async Task<DatabaseSession> OpenAndSeedAsync(RunSettings settings, CancellationToken cancellationToken)
+    {
+        var database = await DatabaseSession.OpenAsync(settings.Connection, settings.PgData, Console.WriteLine, cancellationToken);
+        try
+        {
+            Console.WriteLine($"Database: {database.Description}");
+            await using var dataSource = NpgsqlDataSource.Create(database.ConnectionString);
+            var seeder = new Seeder(dataSource);
+            if ((await seeder.LoadedDatasetAsync(cancellationToken))?.Fingerprint != settings.Dataset.Fingerprint)
+            {
+                Console.WriteLine($"Loading the {settings.Dataset.Preset} dataset ({settings.Dataset.Nodes:N0} nodes); this happens once.");
+            }
+            var seeded = await StepProgress.RunAsync(progress => seeder.EnsureSeededAsync(settings.Dataset, progress, cancellationToken));
+            Console.WriteLine(seeded.Skipped
+                ? $"Dataset {settings.Dataset.Preset} (fingerprint {seeded.Fingerprint}) is loaded."
+                : $"Loaded {seeded.Rows:N0} rows in {seeded.Total.TotalSeconds:N1} s ({seeded.RowsPerSecond:N0} rows/s).");
+            return database;
+        }
+        catch
+        {
+            await database.DisposeAsync();
+            throw;
+        }
+    }
+
+    private static async Task<int> RunScenarioAsync(RunSettings settings, string scenarioName, string? connectionString,
+        CancellationToken cancellationToken)
+    {
+        var scenario = ScenarioCatalog.Create(scenarioName);
+        var generator = new GraphGenerator(settings.Dataset);
+        var record = new RunRecord(settings, scenarioName, generator);
+        var results = await ResultsWriter.CreateAsync(settings.OutputFolder, record.ToManifest(), cancellationToken);
+        Console.WriteLine($"Scenario {scenarioName} ({scenario.Origin}); results in {results.Folder}");
+
+        var progress = new RunProgress();
+        var data = new ScenarioData(settings.Dataset);
+        var failed = false;
+        try
+        {
+            foreach (var stack in settings.Stacks)
+            {
+                if (cancellationToken.IsCancellationRequested)
+                {
+                    break;
+                }
+                var runner = new StackRunner(settings, scenario, data, results, record, connectionString, progress);
+                failed |= !await runner.RunAsync(stack, cancellationToken);
+            }
+            (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
+                ? (ResultsFormat.RunStatus.Interrupted, "stopped by Ctrl+C or a signal; everything measured before is kept")
+                : failed
+                    ? (ResultsFormat.RunStatus.Failed, "at least one stack failed; see the entries' statusReason")
+                    : (ResultsFormat.RunStatus.Complete, null);
+        }
+        catch (Exception e)
+        {
+            (record.Status, record.StatusReason) = (ResultsFormat.RunStatus.Failed, e.Message);
+            throw;
+        }
+        finally
+        {
+            record.FinishedUtc = DateTimeOffset.UtcNow;
+            await results.WriteManifestAsync(record.ToManifest(), CancellationToken.None);
+        }
+
+        ConsoleSummary.Print(results.Entries);
+        if (settings.WriteReport)
+        {
+            await WriteReportAsync(results.Folder);
+        }
+        return record.Status switch
+        {
+            ResultsFormat.RunStatus.Complete => Cli.CommandRunner.Ok,
+            ResultsFormat.RunStatus.Interrupted => Cli.CommandRunner.Interrupted,
+            _ => Cli.CommandRunner.Failed,
+        };
+    }
+
+    /// <summary>Writes report.html, summary.md and the charts; a report that fails never costs the measured results.</summary>
+    public static async Task WriteReportAsync(string folder)
+    {
+        try
+        {
+            var output = await ReportWriter.WriteAsync(folder, new ReportOptions(), CancellationToken.None);
+            foreach (var notice in output.Notices)
+            {
+                Console.WriteLine(notice);
+            }
+            Console.WriteLine($"Report: {Path.Combine(folder, ReportWriter.HtmlFileName)}");
+        }
+        catch (ReportInputException e)
+        {
+            Console.Error.WriteLine($"The report could not be written ({e.Message}); the results in {folder} are complete.");
+        }
+    }
+
+    private static void PrintEstimate(RunSettings settings, IReadOnlyList<string> scenarios)
+    {
+        var seconds = 0.0;
+        var data = new ScenarioData(settings.Dataset);
+        foreach (var name in scenarios)
+        {
+            var scenario = ScenarioCatalog.Create(name);
+            foreach (var stack in settings.Stacks)
+            {
+                seconds += 4;
+                foreach (var variant in scenario.Variants(StackTraits.Of(stack), data, settings.Threads))
+                {
+                    var measured = settings.Duration?.TotalSeconds
+                        ?? (settings.Requests ?? variant.Requests) * (settings.Rate is { } rate
+                            ? 1000 / rate
+                            : scenario.EstimatedMsPerUnit(variant.Name) / Math.Min(variant.Threads, Environment.ProcessorCount)) / 1000;
+                    seconds += settings.Warmup.TotalSeconds + measured + 1;
+                }
+            }
+        }
+        Console.WriteLine($"Estimated time: about {Math.Max(1, Math.Round(seconds / 60)):N0} min for {scenarios.Count} scenario(s) on " +
+            $"{settings.Stacks.Count} stack(s) (rough, for this 2-core class of machine; loading a dataset the first time adds to it).");
+    }
+}

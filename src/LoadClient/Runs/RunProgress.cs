@@ -1,0 +1,77 @@
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Terminal;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// Live progress of the variant being measured (done / planned, requests per second, p99 so far): one line redrawn in
+/// place on a terminal, a plain line every few seconds when the output is a file or a CI log.
+/// </summary>
+public sealed class RunProgress
+{
+    private readonly Lock _console = new();
+    private readonly bool _interactive = StepProgress.IsInteractive;
+    private int _statusLength;
+
+    public void Line(string text)
+    {
+        lock (_console)
+        {
+            ClearStatus();
+            Console.WriteLine(text);
+        }
+    }
+
+    public IDisposable Track(string stack, string variant, LoadPlan plan, LatencyRecorder recorder)
+    {
+        var label = $"{Stacks.DisplayName(stack)}{(variant.Length == 0 ? "" : " " + variant)}";
+        var planned = plan.Requests is { } requests ? $"{requests:N0}" : $"{plan.Duration!.Value.TotalSeconds:N0} s";
+        var lastPlain = DateTime.MinValue;
+        string Describe(LatencySnapshot s) =>
+            $"  {label}: {s.Phase.ToString().ToLowerInvariant()}, {s.Requests:N0} done of {planned}, " +
+            $"{s.RequestsPerSecond:N0} req/s, p99 {(s.P99Ms is { } p99 ? $"{p99:N1} ms" : "-")}, {s.Errors:N0} errors";
+
+        var timer = new Timer(_ =>
+        {
+            var text = Describe(recorder.Snapshot);
+            lock (_console)
+            {
+                if (_interactive)
+                {
+                    ClearStatus();
+                    Console.Write(text);
+                    _statusLength = text.Length;
+                }
+                else if (DateTime.UtcNow - lastPlain > TimeSpan.FromSeconds(5))
+                {
+                    lastPlain = DateTime.UtcNow;
+                    Console.WriteLine(text);
+                }
+            }
+        }, null, TimeSpan.FromMilliseconds(500), TimeSpan.FromMilliseconds(500));
+
+        return new Finish(() =>
+        {
+            timer.Dispose();
+            lock (_console)
+            {
+                ClearStatus();
+            }
+        });
+    }
+
+    private void ClearStatus()
+    {
+        if (_interactive && _statusLength > 0)
+        {
+            Console.Write("\r" + new string(' ', _statusLength) + "\r");
+            _statusLength = 0;
+        }
+    }
+
+    private sealed class Finish(Action action) : IDisposable
+    {
+        public void Dispose() => action();
+    }
+}

@@ -1,0 +1,87 @@
+using System.Reflection;
+using System.Runtime.InteropServices;
+using RpcCompare.Data.Generation;
+using RpcCompare.Reports.Results;
+using ResultsDataset = RpcCompare.Reports.Results.DatasetInfo;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>What the manifest says about a run, kept up to date while it goes and written after every change.</summary>
+public sealed class RunRecord(RunSettings settings, string scenario, GraphGenerator generator)
+{
+    private readonly List<HostInfo> _hosts = [];
+    private readonly List<string> _notes =
+    [
+        "Client and servers share this machine's cores; stacks run one at a time, never in parallel.",
+        "gRPC, WCF (NetTcp) and GraphQL run on this project's implementations of their protocols (src/Protocols), because " +
+            "Grpc.AspNetCore, CoreWCF and HotChocolate are not in this machine's NuGet feed; each host's configuration says which.",
+        "Bytes per request come from the server's System.Net.Sockets counters (TCP payload, framing included, TCP/IP headers excluded).",
+    ];
+
+    public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;
+
+    public string Status { get; set; } = ResultsFormat.RunStatus.Running;
+
+    public string? StatusReason { get; set; }
+
+    public DateTimeOffset? FinishedUtc { get; set; }
+
+    public void AddHost(HostInfo host) => _hosts.Add(host);
+
+    public void AddNote(string note) => _notes.Add(note);
+
+    public RunManifest ToManifest() => new()
+    {
+        FormatVersion = ResultsFormat.Version,
+        Tool = new ToolInfo
+        {
+            Name = "RpcCompare",
+            Version = typeof(RunRecord).Assembly.GetName().Version?.ToString(3) ?? "0.0.0",
+            GitCommit = typeof(RunRecord).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+                .FirstOrDefault(a => a.Key == "GitCommit")?.Value is { Length: > 0 } commit ? commit : null,
+        },
+        StartedUtc = StartedUtc,
+        FinishedUtc = FinishedUtc,
+        Status = Status,
+        StatusReason = StatusReason,
+        Scenario = scenario,
+        LoadModel = settings.LoadModel,
+        TargetRateRps = settings.Rate,
+        Machine = Machine.Value,
+        Dataset = new ResultsDataset
+        {
+            Preset = generator.Spec.Preset,
+            Fingerprint = generator.Spec.Fingerprint,
+            Nodes = generator.Spec.Nodes,
+            Links = generator.LinkCount,
+            Records = generator.Spec.Records,
+            MaxDegree = generator.DegreeOf(generator.HubIds[0]),
+        },
+        Options = settings.OptionsForManifest,
+        StackOrder = settings.Stacks,
+        Hosts = [.. _hosts],
+        Notes = [.. _notes],
+    };
+
+    private static readonly Lazy<MachineInfo> Machine = new(() => new MachineInfo
+    {
+        Os = RuntimeInformation.OSDescription,
+        Dotnet = RuntimeInformation.FrameworkDescription,
+        CpuCount = Environment.ProcessorCount,
+        CpuModel = ReadCpuModel(),
+        MemoryGb = Math.Round(GC.GetGCMemoryInfo().TotalAvailableMemoryBytes / 1e9, 1),
+    });
+
+    private static string? ReadCpuModel()
+    {
+        try
+        {
+            return File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal))
+                ?.Split(':', 2)[1].Trim();
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+    }
+}

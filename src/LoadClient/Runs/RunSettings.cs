@@ -1,0 +1,35 @@
+using RpcCompare.Data.Generation;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>Everything one run is started with, checked and resolved from the command line.</summary>
+public sealed record RunSettings
+{
+    public required string Scenario { get; init; }
+    public required IReadOnlyList<string> Stacks { get; init; }
+    public int? Threads { get; init; }
+    public long? Requests { get; init; }
+    public TimeSpan? Duration { get; init; }
+    public required TimeSpan Warmup { get; init; }
+    public double? Rate { get; init; }
+    public required DatasetSpec Dataset { get; init; }
+    public string? Connection { get; init; }
+    public string? PgData { get; init; }
+
+    /// <summary>Stack -> address of a server that is already running; those stacks are not spawned.</summary>
+    public required IReadOnlyDictionary<string, string> Targets { get; init; }
+
+    public required string OutputFolder { get; init; }
+    public required TimeSpan RequestTimeout { get; init; }
+    public required TimeSpan StartTimeout { get; init; }
+    public required int DbPoolSize { get; init; }
+    public bool RestHttp2 { get; init; }
+    public bool WriteReport { get; init; } = true;
+
+    /// <summary>The command line's options as given or defaulted, passwords masked (for the manifest).</summary>
+    public required IReadOnlyDictionary<string, string> OptionsForManifest { get; init; }
+
+    public string LoadModel => Rate is null ? "closed" : "open";
+
+    public bool IsRemote(string stack) => Targets.ContainsKey(stack);
+}

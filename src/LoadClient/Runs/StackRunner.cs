@@ -1,0 +1,352 @@
+using System.Diagnostics;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// One stack through one scenario: start (or reach) its host, wait until it is healthy, watch its counters, run every
+/// variant, and write each variant's files and summary entry as soon as it is measured.
+/// </summary>
+public sealed class StackRunner(
+    RunSettings settings,
+    Scenario scenario,
+    ScenarioData data,
+    ResultsWriter results,
+    RunRecord record,
+    string? connectionString,
+    RunProgress progress)
+{
+    /// <summary>Counter samples are 500 ms apart: after a variant, wait one out so its tail is labelled with it.</summary>
+    private static readonly TimeSpan SampleSettle = TimeSpan.FromMilliseconds(600);
+
+    /// <summary>False when the stack failed (its entries say why).</summary>
+    public async Task<bool> RunAsync(string stack, CancellationToken cancellationToken)
+    {
+        HostProcess? host = null;
+        IGraphClient? client = null;
+        CounterMonitor? monitor = null;
+        try
+        {
+            IReadOnlyDictionary<string, string> endpoints;
+            if (settings.Targets.TryGetValue(stack, out var target))
+            {
+                endpoints = RemoteEndpoints(stack, target);
+                record.AddHost(new HostInfo { Stack = stack, Pid = null, Remote = true, Address = target,
+                    Configuration = new Dictionary<string, string> { ["remote"] = "configuration not known to the client" } });
+            }
+            else
+            {
+                progress.Line($"Starting the {Stacks.DisplayName(stack)} host");
+                host = await HostProcess.StartAsync(stack, new HostLaunch
+                {
+                    AllowWrites = scenario.Writes,
+                    DbPoolSize = settings.DbPoolSize,
+                    RestHttp2 = settings.RestHttp2,
+                    StartTimeout = settings.StartTimeout,
+                }, connectionString!, cancellationToken);
+                endpoints = host.Ready.Endpoints;
+                record.AddHost(new HostInfo
+                {
+                    Stack = stack,
+                    Pid = host.Pid,
+                    Remote = false,
+                    Address = string.Join(" ", endpoints.Values),
+                    Configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value),
+                });
+            }
+            await results.WriteManifestAsync(record.ToManifest(), cancellationToken);
+
+            client = GraphClients.Create(stack, endpoints, new ClientOptions
+            {
+                RequestTimeout = settings.RequestTimeout,
+                Concurrency = settings.Threads ?? 10,
+                Http2 = settings.RestHttp2,
+            });
+            await WaitUntilHealthyAsync(stack, client, host, string.Join(" ", endpoints.Values), cancellationToken);
+            if (host is not null)
+            {
+                monitor = await StartMonitorAsync(stack, host, cancellationToken);
+            }
+            await scenario.PrepareAsync(client, cancellationToken);
+
+            var ok = true;
+            var variants = scenario.Variants(StackTraits.Of(stack), data, settings.Threads);
+            for (var i = 0; i < variants.Count; i++)
+            {
+                var variant = variants[i];
+                if (host is { HasExited: true })
+                {
+                    await RecordSkippedAsync(stack, variant, $"the {stack} host had exited", cancellationToken);
+                    ok = false;
+                    continue;
+                }
+                var entry = await MeasureAsync(stack, client, host, monitor, variant, cancellationToken);
+                await results.AddAsync(entry, CancellationToken.None);
+                progress.Line(ConsoleSummary.Describe(entry));
+                ok &= entry.Status == ResultsFormat.EntryStatus.Ok;
+                if (entry.Status == ResultsFormat.EntryStatus.Interrupted)
+                {
+                    break;
+                }
+            }
+            return ok;
+        }
+        catch (Exception e) when (!cancellationToken.IsCancellationRequested && e is HostFailedException or UserFacingException
+            or GraphCallException or TimeoutException or IOException)
+        {
+            var reason = e is HostFailedException ? e.Message : $"{e.GetType().Name}: {e.Message}";
+            progress.Line($"{Stacks.DisplayName(stack)} failed: {reason}");
+            await results.AddAsync(FailedEntry(stack, "", reason), CancellationToken.None);
+            return false;
+        }
+        finally
+        {
+            if (monitor is not null)
+            {
+                await monitor.StopAsync(CancellationToken.None);
+                await monitor.WriteCsvAsync(results.PathOf(ResultFileNames.Counters(stack)), CancellationToken.None);
+                await monitor.DisposeAsync();
+            }
+            if (client is not null)
+            {
+                await client.DisposeAsync();
+            }
+            if (host is not null)
+            {
+                await host.DisposeAsync();
+            }
+        }
+    }
+
+    private async Task<SummaryEntry> MeasureAsync(string stack, IGraphClient client, HostProcess? host, CounterMonitor? monitor,
+        Variant variant, CancellationToken cancellationToken)
+    {
+        var latenciesFile = ResultFileNames.Latencies(stack, variant.Name);
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { LatenciesCsvPath = results.PathOf(latenciesFile) });
+        using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        using var hostWatch = host is null ? null : WatchHost(host, abort);
+        var plan = new LoadPlan
+        {
+            Threads = variant.Threads,
+            Requests = settings.Duration is null ? settings.Requests ?? variant.Requests : null,
+            Duration = settings.Duration,
+            Warmup = settings.Warmup,
+            Rate = settings.Rate,
+            Seed = settings.Dataset.Seed,
+        };
+        using var display = progress.Track(stack, variant.Name, plan, recorder);
+
+        monitor?.SetVariant(variant.Name);
+        var clientCost = ClientProcessSampler.Start();
+        await FirstCallAsync(client, variant, recorder, abort.Token);
+        await LoadGenerator.RunAsync(client, variant, plan, recorder, () => { }, abort.Token);
+        if (monitor is not null && !abort.IsCancellationRequested)
+        {
+            await Task.Delay(SampleSettle, CancellationToken.None);
+        }
+        monitor?.SetVariant(CounterMonitor.IdleVariant);
+        var clientUsage = clientCost.Stop();
+        var result = await recorder.CompleteAsync(CancellationToken.None);
+        var histogramFile = ResultFileNames.Histogram(stack, variant.Name);
+        await result.WriteHgrmAsync(results.PathOf(histogramFile), CancellationToken.None);
+
+        var (status, reason) = host is { HasExited: true }
+            ? (ResultsFormat.EntryStatus.Failed, $"the {stack} host exited during the run: {LastLine(host)}")
+            : cancellationToken.IsCancellationRequested
+                ? (ResultsFormat.EntryStatus.Interrupted, "interrupted (Ctrl+C or a signal) before the planned requests were done")
+                : result.Requests == 0
+                    ? (ResultsFormat.EntryStatus.Failed, $"no request succeeded; first error: {result.FirstError}")
+                    : (ResultsFormat.EntryStatus.Ok, result.Errors > 0 ? $"{result.Errors:N0} errors; first: {result.FirstError}" : null);
+        var calls = 1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
+        var server = monitor?.Summarize(variant.Name);
+        return new SummaryEntry
+        {
+            Stack = stack,
+            Scenario = scenario.Name,
+            Variant = variant.Name,
+            Status = status,
+            StatusReason = reason,
+            Threads = variant.Threads,
+            Requests = result.Requests,
+            Errors = result.Errors,
+            ErrorsByKind = result.ErrorsByWireName(),
+            DurationSeconds = result.DurationSeconds,
+            ThroughputRps = result.ThroughputRps,
+            CallsPerUnit = variant.CallsPerUnit,
+            FirstCallMs = result.FirstCallMs,
+            LatencyMs = result.LatencyMs is { } l
+                ? new LatencySummary { P50 = l.P50, P90 = l.P90, P99 = l.P99, P999 = l.P999, Max = l.Max, Mean = l.Mean }
+                : null,
+            BytesSentPerRequest = server?.RequestBytesPerRequest(calls),
+            BytesReceivedPerRequest = server?.ResponseBytesPerRequest(calls),
+            Server = server is { PeakWorkingSetMb: { } peak, AllocatedBytes: not null, Gen2Collections: { } gen2, MeanCpuPercent: { } cpu }
+                ? new ServerSummary
+                {
+                    PeakWorkingSetMb = peak,
+                    AllocatedBytesPerRequest = server.AllocatedBytesPerRequest(calls) ?? 0,
+                    Gen2Collections = gen2,
+                    CpuPercent = cpu,
+                }
+                : null,
+            Client = new ClientSummary
+            {
+                CpuPercent = clientUsage.CpuPercent,
+                CpuMsPerRequest = clientUsage.CpuMsPerRequest(calls) ?? 0,
+                PeakWorkingSetMb = clientUsage.PeakWorkingSetMb,
+            },
+            LimitsHit = LimitsHit(result),
+            Files = new EntryFiles
+            {
+                Latencies = result.LatenciesFile is null ? null : latenciesFile,
+                Histogram = histogramFile,
+                Counters = monitor is null ? null : ResultFileNames.Counters(stack),
+            },
+        };
+    }
+
+    /// <summary>The first call of a variant, connection set-up included, measured apart from the steady state.</summary>
+    private static async Task FirstCallAsync(IGraphClient client, Variant variant, LatencyRecorder recorder, CancellationToken cancellationToken)
+    {
+        var start = Stopwatch.GetTimestamp();
+        try
+        {
+            await variant.Operation(client, new Random(0), cancellationToken);
+            recorder.RecordFirstCall(start, Stopwatch.GetTimestamp());
+        }
+        catch (Exception) when (!cancellationToken.IsCancellationRequested)
+        {
+            // The warm-up will meet the same failure and count it.
+        }
+        catch (OperationCanceledException)
+        {
+            // Stopping.
+        }
+    }
+
+    /// <summary>Limits a stack ran into, recognised from the errors they cause.</summary>
+    private static List<string> LimitsHit(LatencyResult result)
+    {
+        var limits = new List<string>();
+        if (result.FirstError is { } first && first.Contains("pool", StringComparison.OrdinalIgnoreCase))
+        {
+            limits.Add("npgsql-pool");
+        }
+        if (result.ErrorsByKind.GetValueOrDefault(ErrorKind.Timeout) > 0)
+        {
+            limits.Add("request-timeout");
+        }
+        return limits;
+    }
+
+    private async Task WaitUntilHealthyAsync(string stack, IGraphClient client, HostProcess? host, string address,
+        CancellationToken cancellationToken)
+    {
+        var deadline = Stopwatch.StartNew();
+        while (true)
+        {
+            using var attempt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            attempt.CancelAfter(TimeSpan.FromSeconds(5));
+            try
+            {
+                if (await client.CheckHealthAsync(attempt.Token))
+                {
+                    return;
+                }
+            }
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested && e is not OutOfMemoryException)
+            {
+                // Not up yet, or not the protocol we expect: keep asking until the deadline.
+            }
+            if (host is { HasExited: true } || deadline.Elapsed > settings.StartTimeout)
+            {
+                throw new HostFailedException(stack,
+                    $"The {Stacks.DisplayName(stack)} host at {address} did not report healthy within " +
+                    $"{settings.StartTimeout.TotalSeconds:N0} s (is it running, and does it speak {Stacks.DisplayName(stack)}?).",
+                    host?.RecentOutput ?? "");
+            }
+            await Task.Delay(250, cancellationToken);
+        }
+    }
+
+    private async Task<CounterMonitor?> StartMonitorAsync(string stack, HostProcess host, CancellationToken cancellationToken)
+    {
+        var monitor = new CounterMonitor(host.Pid);
+        try
+        {
+            await monitor.StartAsync(cancellationToken);
+            return monitor;
+        }
+        catch (Exception e) when (e is TimeoutException or ArgumentException or IOException
+            or Microsoft.Diagnostics.NETCore.Client.DiagnosticsClientException)
+        {
+            record.AddNote($"No server counters for {stack}: {e.Message}");
+            await monitor.DisposeAsync();
+            return null;
+        }
+    }
+
+    /// <summary>Cancels the variant as soon as its host dies: its requests then fail fast instead of timing out one by one.</summary>
+    private static IDisposable WatchHost(HostProcess host, CancellationTokenSource abort)
+    {
+        var timer = new Timer(_ =>
+        {
+            if (host.HasExited)
+            {
+                abort.Cancel();
+            }
+        }, null, TimeSpan.FromMilliseconds(200), TimeSpan.FromMilliseconds(200));
+        return timer;
+    }
+
+    private Task RecordSkippedAsync(string stack, Variant variant, string reason, CancellationToken cancellationToken) =>
+        results.AddAsync(new SummaryEntry
+        {
+            Stack = stack,
+            Scenario = scenario.Name,
+            Variant = variant.Name,
+            Status = ResultsFormat.EntryStatus.Skipped,
+            StatusReason = reason,
+            Threads = variant.Threads,
+            Requests = 0,
+            Errors = 0,
+            ErrorsByKind = new Dictionary<string, long>(),
+            DurationSeconds = 0,
+            ThroughputRps = 0,
+            CallsPerUnit = variant.CallsPerUnit,
+            LimitsHit = [],
+            Files = new EntryFiles(),
+        }, cancellationToken);
+
+    private SummaryEntry FailedEntry(string stack, string variant, string reason) => new()
+    {
+        Stack = stack,
+        Scenario = scenario.Name,
+        Variant = variant,
+        Status = ResultsFormat.EntryStatus.Failed,
+        StatusReason = reason,
+        Threads = settings.Threads ?? 0,
+        Requests = 0,
+        Errors = 0,
+        ErrorsByKind = new Dictionary<string, long>(),
+        DurationSeconds = 0,
+        ThroughputRps = 0,
+        CallsPerUnit = 1,
+        LimitsHit = [],
+        Files = new EntryFiles(),
+    };
+
+    private static string LastLine(HostProcess host) =>
+        host.RecentOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries).LastOrDefault() ?? "(it printed nothing)";
+
+    /// <summary>The endpoint names a client expects, for a server given by --target.</summary>
+    public static IReadOnlyDictionary<string, string> RemoteEndpoints(string stack, string address) => stack switch
+    {
+        Stacks.Grpc => new Dictionary<string, string> { ["grpc"] = address },
+        Stacks.Wcf => new Dictionary<string, string> { ["nettcp"] = address },
+        _ => new Dictionary<string, string> { ["http"] = address, ["h2c"] = address },
+    };
+}
