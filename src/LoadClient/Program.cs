@@ -9,6 +9,9 @@ ConsoleSetup.Apply();
 var root = new RootCommand("RpcCompare: gRPC, WCF (NetTcp), REST and GraphQL measured on one PostgreSQL graph workload.");
 RunCommand.AddTo(root);
 root.Subcommands.Add(SeedCommand.Create());
+root.Subcommands.Add(ServersCommand.Create());
+root.Subcommands.Add(ReportCommands.Report());
+root.Subcommands.Add(ReportCommands.Compare());
 
 // Signals are ours (Shutdown): the run must stop its servers and keep its results, not be cut off after a timeout.
 return await root.Parse(args).InvokeAsync(new InvocationConfiguration { ProcessTerminationTimeout = null });

@@ -21,9 +21,9 @@ public static class ConsoleSummary
 
     public static void Print(IReadOnlyList<SummaryEntry> entries)
     {
-        var table = new Table().Border(TableBorder.Rounded).Title("Results")
-            .AddColumns("stack", "variant", "status", "requests", "errors", "req/s", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
-                "max ms", "B sent/req", "B recv/req", "server CPU %", "alloc/req", "peak WS MB", "calls/unit");
+        var table = new Table().Border(TableBorder.Simple).Title("Results (latency in ms; bytes, CPU and memory of the server)")
+            .AddColumns("stack", "variant", "status", "n", "err", "req/s", "p50", "p90", "p99", "p99.9", "max",
+                "req B", "resp B", "CPU %", "alloc B", "WS MB", "calls");
         foreach (var e in entries)
         {
             var l = e.LatencyMs;

@@ -16,7 +16,7 @@ public static class ConsoleSetup
                 Interactive = InteractionSupport.No,
                 Out = new AnsiConsoleOutput(Console.Out),
             });
-            AnsiConsole.Profile.Width = 160;
+            AnsiConsole.Profile.Width = 200;
         }
     }
 }

@@ -1,0 +1,94 @@
+using System.CommandLine;
+using RpcCompare.Reports;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Cli;
+
+/// <summary>`report DIR` and `compare DIR_A DIR_B`: the charts and sentences from results already measured.</summary>
+public static class ReportCommands
+{
+    public static Command Report()
+    {
+        var folder = new Argument<string>("folder") { Description = "A results folder written by a run." };
+        var baseline = new Option<string?>("--baseline")
+        {
+            Description = "The stack every other one is compared with (default: wcf when it has results, else the first stack).",
+            HelpName = "stack",
+        };
+        baseline.AcceptOnlyFromAmong([.. ResultsFormat.Stacks.All]);
+        var noPng = new Option<bool>("--no-png") { Description = "Skip the PNG charts (report.html is complete without them)." };
+        var command = new Command("report", "Write report.html, summary.md and one PNG per chart into a results folder.")
+        {
+            folder,
+            baseline,
+            noPng,
+        };
+        command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
+        {
+            var output = await Guard(() => ReportWriter.WriteAsync(result.GetValue(folder)!, new ReportOptions
+            {
+                Baseline = result.GetValue(baseline),
+                Png = new PngOptions { Enabled = !result.GetValue(noPng) },
+            }, cancellationToken));
+            Print(output);
+            return CommandRunner.Ok;
+        }));
+        return command;
+    }
+
+    public static Command Compare()
+    {
+        var before = new Argument<string>("before") { Description = "Results folder of the earlier run (A)." };
+        var after = new Argument<string>("after") { Description = "Results folder of the later run (B), same scenario and dataset." };
+        var output = new Option<string?>("--out", "-o")
+        {
+            Description = "Where compare.html, compare.md and the charts go (default: a compare-with-<A> folder inside B).",
+            HelpName = "folder",
+        };
+        var noPng = new Option<bool>("--no-png") { Description = "Skip the PNG charts." };
+        var command = new Command("compare", "Compare two runs of the same scenario: each stack's quantile shifts and whether they exceed the noise.")
+        {
+            before,
+            after,
+            output,
+            noPng,
+        };
+        command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
+        {
+            var a = result.GetValue(before)!;
+            var b = result.GetValue(after)!;
+            var target = result.GetValue(output) ?? Path.Combine(b, $"compare-with-{Path.GetFileName(Path.TrimEndingDirectorySeparator(Path.GetFullPath(a)))}");
+            var written = await Guard(() => CompareWriter.WriteAsync(a, b, target, new CompareOptions
+            {
+                Png = new PngOptions { Enabled = !result.GetValue(noPng) },
+            }, cancellationToken));
+            Print(written);
+            return CommandRunner.Ok;
+        }));
+        return command;
+    }
+
+    private static async Task<ReportOutput> Guard(Func<Task<ReportOutput>> write)
+    {
+        try
+        {
+            return await write();
+        }
+        catch (ReportInputException e)
+        {
+            throw new UserFacingException(e.Message, e);
+        }
+    }
+
+    private static void Print(ReportOutput output)
+    {
+        foreach (var notice in output.Notices)
+        {
+            Console.WriteLine(notice);
+        }
+        foreach (var file in output.Files)
+        {
+            Console.WriteLine($"  {file}");
+        }
+    }
+}

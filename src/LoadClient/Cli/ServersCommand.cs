@@ -1,0 +1,64 @@
+using System.CommandLine;
+using RpcCompare.LoadClient.Database;
+using RpcCompare.LoadClient.Hosts;
+
+namespace RpcCompare.LoadClient.Cli;
+
+/// <summary>`servers`: the database and the four hosts, started and left running until Ctrl+C, for manual use.</summary>
+public static class ServersCommand
+{
+    public static Command Create()
+    {
+        var dataset = new DatasetOptions();
+        var stacks = new Option<string>("--stacks")
+        {
+            Description = "Comma-separated stacks to start.",
+            DefaultValueFactory = _ => string.Join(',', Stacks.All),
+        };
+        var writes = new Option<bool>("--allow-writes") { Description = "Let the hosts accept CreateNode." };
+        var command = new Command("servers", "Start PostgreSQL (if needed, with the dataset loaded) and the hosts; print their addresses; stop on Ctrl+C.");
+        dataset.AddTo(command);
+        command.Options.Add(stacks);
+        command.Options.Add(writes);
+        command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
+        {
+            var spec = dataset.ToSpec(result);
+            var stackList = Stacks.Parse(result.GetValue(stacks)!);
+            await using var database = await DatabaseSession.OpenAsync(result.GetValue(dataset.Connection),
+                result.GetValue(dataset.PgData), Console.WriteLine, cancellationToken);
+            Console.WriteLine($"Database: {database.Description}");
+            await using (var dataSource = Npgsql.NpgsqlDataSource.Create(database.ConnectionString))
+            {
+                await Terminal.StepProgress.RunAsync(progress =>
+                    new Data.Seeding.Seeder(dataSource).EnsureSeededAsync(spec, progress, cancellationToken));
+            }
+            var hosts = new List<HostProcess>();
+            try
+            {
+                foreach (var stack in stackList)
+                {
+                    var host = await HostProcess.StartAsync(stack, new HostLaunch { AllowWrites = result.GetValue(writes), RestHttp2 = true },
+                        database.ConnectionString, cancellationToken);
+                    hosts.Add(host);
+                    Console.WriteLine($"{Stacks.DisplayName(stack),-8} pid {host.Pid,-7} {string.Join("  ", host.Ready.Endpoints.Select(e => $"{e.Key} {e.Value}"))}");
+                }
+                Console.WriteLine("Running; press Ctrl+C to stop everything.");
+                await Task.Delay(Timeout.Infinite, cancellationToken);
+                return CommandRunner.Ok;
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                Console.WriteLine("Stopping.");
+                return CommandRunner.Ok;
+            }
+            finally
+            {
+                foreach (var host in hosts)
+                {
+                    await host.DisposeAsync();
+                }
+            }
+        }));
+        return command;
+    }
+}
