@@ -23,18 +23,19 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     private static readonly MediaTypeHeaderValue JsonMediaType = new("application/json");
 
     private readonly HttpClient _http;
+    private readonly WireCounter _wire = new();
     private readonly Uri _endpoint;
 
     public GraphQlGraphClient(Uri baseAddress, ClientOptions options)
     {
         _endpoint = new Uri(baseAddress, "/graphql");
-        _http = new HttpClient(new SocketsHttpHandler
+        _http = new HttpClient(_wire.Count(new SocketsHttpHandler
         {
             PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
             PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
             AutomaticDecompression = DecompressionMethods.None,
             ConnectTimeout = TimeSpan.FromSeconds(10),
-        })
+        }))
         {
             BaseAddress = baseAddress,
             Timeout = options.RequestTimeout,
@@ -44,6 +45,8 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     public string Stack => "graphql";
 
     public bool SupportsStreaming => false;
+
+    public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
     public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
     {

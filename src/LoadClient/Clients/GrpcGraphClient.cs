@@ -10,14 +10,25 @@ namespace RpcCompare.LoadClient.Clients;
 /// gRPC through one channel shared by every worker (HTTP/2 multiplexing, more connections when 100 streams are busy),
 /// with no receive limit so the biggest hub's answer fits, as grpc-dotnet advises for large messages.
 /// </summary>
-public sealed class GrpcGraphClient(Uri address, ClientOptions options) : IGraphClient
+public sealed class GrpcGraphClient : IGraphClient
 {
-    private readonly GrpcChannel _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions { MaxReceiveMessageSize = null });
-    private readonly GrpcCallOptions _call = GrpcCallOptions.WithTimeout(options.RequestTimeout);
+    private readonly WireCounter _wire = new();
+    private readonly SocketsHttpHandler _handler;
+    private readonly GrpcChannel _channel;
+    private readonly GrpcCallOptions _call;
+
+    public GrpcGraphClient(Uri address, ClientOptions options)
+    {
+        _handler = _wire.Count(GrpcChannel.CreateHttpHandler());
+        _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions { MaxReceiveMessageSize = null, HttpHandler = _handler });
+        _call = GrpcCallOptions.WithTimeout(options.RequestTimeout);
+    }
 
     public string Stack => "grpc";
 
     public bool SupportsStreaming => true;
+
+    public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
     public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
     {
@@ -163,6 +174,7 @@ public sealed class GrpcGraphClient(Uri address, ClientOptions options) : IGraph
     public ValueTask DisposeAsync()
     {
         _channel.Dispose();
+        _handler.Dispose();
         return ValueTask.CompletedTask;
     }
 }

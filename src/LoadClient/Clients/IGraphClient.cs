@@ -14,6 +14,9 @@ public interface IGraphClient : IAsyncDisposable
     /// <summary>True when the stack has streaming variants of GetLinks and SearchNodes (gRPC, REST).</summary>
     bool SupportsStreaming { get; }
 
+    /// <summary>Bytes on this client's connections to its host so far, in each direction.</summary>
+    (long Sent, long Received) WireBytes { get; }
+
     Task<bool> CheckHealthAsync(CancellationToken cancellationToken);
 
     Task<string> PingAsync(string payload, CancellationToken cancellationToken);

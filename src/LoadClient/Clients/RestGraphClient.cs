@@ -17,17 +17,18 @@ public sealed class RestGraphClient : IGraphClient
 {
     private static readonly GraphJsonContext Json = GraphJsonContext.Default;
     private readonly HttpClient _http;
+    private readonly WireCounter _wire = new();
 
     public RestGraphClient(Uri baseAddress, ClientOptions options)
     {
-        var handler = new SocketsHttpHandler
+        var handler = _wire.Count(new SocketsHttpHandler
         {
             PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
             PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
             EnableMultipleHttp2Connections = true,
             AutomaticDecompression = DecompressionMethods.None,
             ConnectTimeout = TimeSpan.FromSeconds(10),
-        };
+        });
         _http = new HttpClient(handler)
         {
             BaseAddress = baseAddress,
@@ -42,6 +43,8 @@ public sealed class RestGraphClient : IGraphClient
     public string Stack { get; }
 
     public bool SupportsStreaming => true;
+
+    public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
     public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
     {

@@ -20,6 +20,7 @@ public sealed class WcfGraphClient : IGraphClient
 
     private readonly NetTcpChannelFactory<IGraphService> _factory;
     private readonly ConcurrentBag<IGraphService> _idle = [];
+    private readonly ConcurrentQueue<INetTcpClientChannel> _opened = new();
 
     public WcfGraphClient(Uri address, ClientOptions options)
     {
@@ -37,6 +38,10 @@ public sealed class WcfGraphClient : IGraphClient
     public string Stack => "wcf";
 
     public bool SupportsStreaming => false;
+
+    /// <summary>Summed over every channel ever opened, aborted ones included (their counts stay readable).</summary>
+    public (long Sent, long Received) WireBytes =>
+        (_opened.Sum(c => c.BytesSent), _opened.Sum(c => c.BytesReceived));
 
     public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
     {
@@ -139,6 +144,7 @@ public sealed class WcfGraphClient : IGraphClient
                     : e is TimeoutException ? ErrorKind.Timeout : ErrorKind.Protocol,
                 $"wcf open {e.GetType().Name}", $"Could not open a channel to {_factory.Address}: {e.Message}", e);
         }
+        _opened.Enqueue((INetTcpClientChannel)created);
         return created;
     }
 

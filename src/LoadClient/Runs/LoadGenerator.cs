@@ -57,6 +57,11 @@ public static class LoadGenerator
         }
         catch (OperationCanceledException) when (abort.IsCancellationRequested)
         {
+            if (!state.Measuring)
+            {
+                // Stopped during the warm-up: an empty measured window, not an error of the stack.
+                recorder.BeginMeasurement();
+            }
             recorder.EndMeasurement();
             await stop.CancelAsync();
         }

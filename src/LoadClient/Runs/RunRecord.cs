@@ -15,7 +15,9 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         "Client and servers share this machine's cores; stacks run one at a time, never in parallel.",
         "gRPC, WCF (NetTcp) and GraphQL run on this project's implementations of their protocols (src/Protocols), because " +
             "Grpc.AspNetCore, CoreWCF and HotChocolate are not in this machine's NuGet feed; each host's configuration says which.",
-        "Bytes per request come from the server's System.Net.Sockets counters (TCP payload, framing included, TCP/IP headers excluded).",
+        "Bytes per request are counted on the client's own connections to the host (TCP payload: protocol framing included, " +
+            "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
+            "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic.",
     ];
 
     public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;

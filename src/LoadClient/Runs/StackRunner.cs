@@ -20,7 +20,11 @@ public sealed class StackRunner(
     string? connectionString,
     RunProgress progress)
 {
-    /// <summary>Counter samples are 500 ms apart: after a variant, wait one out so its tail is labelled with it.</summary>
+    /// <summary>
+    /// Counter samples are 500 ms apart and take the label in force at their middle. A quiet pause longer than that before
+    /// and after a variant means every sample that holds its traffic carries its label, so bytes and allocations per
+    /// request are not shared with the neighbours.
+    /// </summary>
     private static readonly TimeSpan SampleSettle = TimeSpan.FromMilliseconds(600);
 
     /// <summary>False when the stack failed (its entries say why).</summary>
@@ -140,14 +144,20 @@ public sealed class StackRunner(
         };
         using var display = progress.Track(stack, variant.Name, plan, recorder);
 
-        monitor?.SetVariant(variant.Name);
+        if (monitor is not null)
+        {
+            monitor.SetVariant(variant.Name);
+            await Task.Delay(SampleSettle, CancellationToken.None);
+        }
         var clientCost = ClientProcessSampler.Start();
+        var wireBefore = client.WireBytes;
         await FirstCallAsync(client, variant, recorder, abort.Token);
         await LoadGenerator.RunAsync(client, variant, plan, recorder, () => { }, abort.Token);
         if (monitor is not null && !abort.IsCancellationRequested)
         {
             await Task.Delay(SampleSettle, CancellationToken.None);
         }
+        var wireAfter = client.WireBytes;
         monitor?.SetVariant(CounterMonitor.IdleVariant);
         var clientUsage = clientCost.Stop();
         var result = await recorder.CompleteAsync(CancellationToken.None);
@@ -181,8 +191,8 @@ public sealed class StackRunner(
             LatencyMs = result.LatencyMs is { } l
                 ? new LatencySummary { P50 = l.P50, P90 = l.P90, P99 = l.P99, P999 = l.P999, Max = l.Max, Mean = l.Mean }
                 : null,
-            BytesSentPerRequest = server?.RequestBytesPerRequest(calls),
-            BytesReceivedPerRequest = server?.ResponseBytesPerRequest(calls),
+            BytesSentPerRequest = (double)(wireAfter.Sent - wireBefore.Sent) / calls,
+            BytesReceivedPerRequest = (double)(wireAfter.Received - wireBefore.Received) / calls,
             Server = server is { PeakWorkingSetMb: { } peak, AllocatedBytes: not null, Gen2Collections: { } gen2, MeanCpuPercent: { } cpu }
                 ? new ServerSummary
                 {
@@ -217,13 +227,9 @@ public sealed class StackRunner(
             await variant.Operation(client, new Random(0), cancellationToken);
             recorder.RecordFirstCall(start, Stopwatch.GetTimestamp());
         }
-        catch (Exception) when (!cancellationToken.IsCancellationRequested)
+        catch (Exception)
         {
-            // The warm-up will meet the same failure and count it.
-        }
-        catch (OperationCanceledException)
-        {
-            // Stopping.
+            // Stopping, or a failure the warm-up will meet again and count.
         }
     }
 
@@ -278,6 +284,12 @@ public sealed class StackRunner(
         try
         {
             await monitor.StartAsync(cancellationToken);
+            // Byte counters are cumulative: their first reading is the baseline the first variant's bytes are counted from.
+            var waited = Stopwatch.StartNew();
+            while (monitor.SampleCount < 2 && waited.Elapsed < TimeSpan.FromSeconds(3))
+            {
+                await Task.Delay(100, cancellationToken);
+            }
             return monitor;
         }
         catch (Exception e) when (e is TimeoutException or ArgumentException or IOException
