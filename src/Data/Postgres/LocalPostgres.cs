@@ -216,7 +216,19 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         }
     }
 
-    private static bool IsAlive(int pid) => Directory.Exists($"/proc/{pid}");
+    /// <summary>Running, and not a zombie waiting for whoever adopted it to reap it.</summary>
+    public static bool IsAlive(int pid)
+    {
+        try
+        {
+            var state = File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("State:", StringComparison.Ordinal));
+            return state is not null && state["State:".Length..].TrimStart() is [not 'Z', ..];
+        }
+        catch (IOException)
+        {
+            return false;
+        }
+    }
 
     private void Run(string program, IReadOnlyList<string> arguments, TimeSpan timeout) =>
         ProcessRunner.Run(program, arguments, _runAs, timeout);

@@ -13,7 +13,7 @@ public sealed class LocalPostgresTests
         await using (cluster = await LocalPostgres.StartAsync(null, ephemeral: true, log: null, default))
         {
             serverPid = cluster.ServerProcessId;
-            Assert.True(Directory.Exists($"/proc/{serverPid}"), "the postmaster runs");
+            Assert.True(LocalPostgres.IsAlive(serverPid), "the postmaster runs");
             await using var connection = new NpgsqlConnection(cluster.ConnectionString);
             await connection.OpenAsync();
             await using var command = new NpgsqlCommand("SELECT inet_server_addr()::text, current_database()", connection);
@@ -23,7 +23,12 @@ public sealed class LocalPostgresTests
             Assert.Equal(LocalPostgres.Database, reader.GetString(1));
         }
 
-        Assert.False(Directory.Exists($"/proc/{serverPid}"), "the postmaster is gone");
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        while (LocalPostgres.IsAlive(serverPid) && waited.Elapsed < TimeSpan.FromSeconds(10))
+        {
+            await Task.Delay(100);
+        }
+        Assert.False(LocalPostgres.IsAlive(serverPid), "the postmaster is gone");
         Assert.False(Directory.Exists(cluster.Root), "the ephemeral folder is deleted");
     }
 
