@@ -43,7 +43,7 @@ public sealed class GraphDb(DbContextOptions<GraphDb> options) : DbContext(optio
             // Name search is a case-insensitive prefix match. A B-tree over lower(name) in the C collation serves both the
             // LIKE 'term%' filter and the ORDER BY, so the first N come straight off the index. (A trigram index would
             // also find substrings, but takes 17 s instead of 2 s to build for a million nodes.)
-            e.Property(n => n.NameKey).HasComputedColumnSql("lower(name)", stored: true).UseCollation("C");
+            e.Property(n => n.NameKey).HasMaxLength(GraphContract.MaxNodeNameLength).UseCollation("C");
             e.HasIndex(n => new { n.NameKey, n.Id }).HasDatabaseName("ix_nodes_name_key_id");
         });
         modelBuilder.Entity<Link>(e =>

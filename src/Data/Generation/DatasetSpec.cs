@@ -9,8 +9,8 @@ namespace RpcCompare.Data.Generation;
 /// </summary>
 public sealed record DatasetSpec(string Preset, int Nodes, int Hubs, int MaxDegree, int Records, int Seed)
 {
-    /// <summary>Bump when the generator's output changes for the same sizes and seed.</summary>
-    public const int GeneratorVersion = 1;
+    /// <summary>Bump when the generator's output or the schema it loads into changes for the same sizes and seed.</summary>
+    public const int GeneratorVersion = 2;
 
     public const int DefaultSeed = 20_260_101;
 

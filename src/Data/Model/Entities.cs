@@ -19,8 +19,13 @@ public sealed class Node
     public long Id { get; set; }
     public string Name { get; set; } = "";
 
-    /// <summary>lower(name), computed by PostgreSQL: what name search matches and orders by.</summary>
-    public string NameKey { get; private set; } = "";
+    /// <summary>
+    /// The name lower-cased (<see cref="KeyOf"/>): what name search matches and orders by. Written by whoever writes the
+    /// name, with the same function the search applies to its term, so the two always agree.
+    /// </summary>
+    public string NameKey { get; set; } = "";
+
+    public static string KeyOf(string name) => name.ToLowerInvariant();
 
     public short TypeId { get; set; }
     public NodeType Type { get; set; } = null!;

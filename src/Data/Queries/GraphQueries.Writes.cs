@@ -107,7 +107,7 @@ public sealed partial class GraphQueries
         {
             throw GraphException.Invalid($"Unknown node type '{node.Type}'; known types: {types.Names}.");
         }
-        var entity = new Node { Name = name, TypeId = typeId, CreatedAt = Timestamps.Now() };
+        var entity = new Node { Name = name, NameKey = Node.KeyOf(name), TypeId = typeId, CreatedAt = Timestamps.Now() };
         db.Nodes.Add(entity);
         await db.SaveChangesAsync(cancellationToken);
         return new NodeDetails { Id = entity.Id, Name = name, Type = node.Type!, CreatedAt = entity.CreatedAt };

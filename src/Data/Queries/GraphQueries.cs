@@ -53,7 +53,7 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
         ValidateSearch(term, limit);
         var db = await contexts.CreateDbContextAsync(cancellationToken);
         return await QueryStream<NodeSummary>.OpenAsync(
-            db, NodesStartingWith(db, term.ToLowerInvariant(), limit), cancellationToken);
+            db, NodesStartingWith(db, Node.KeyOf(term), limit), cancellationToken);
     }
 
     /// <summary>A page of nodes after the given id, in id order (keyset paging, never OFFSET).</summary>

@@ -137,13 +137,14 @@ public sealed class Seeder(NpgsqlDataSource dataSource)
     private static long WriteNodes(NpgsqlConnection connection, GraphGenerator generator, IProgress<SeedProgress>? progress)
     {
         using var writer = connection.BeginBinaryImport(
-            "COPY nodes (id, name, type_id, created_at, link_count) FROM STDIN (FORMAT BINARY)");
+            "COPY nodes (id, name, name_key, type_id, created_at, link_count) FROM STDIN (FORMAT BINARY)");
         long count = 0;
         foreach (var node in generator.Nodes())
         {
             writer.StartRow();
             writer.Write(node.Id, NpgsqlDbType.Bigint);
             writer.Write(node.Name, NpgsqlDbType.Varchar);
+            writer.Write(Node.KeyOf(node.Name), NpgsqlDbType.Varchar);
             writer.Write(node.TypeId, NpgsqlDbType.Smallint);
             writer.Write(node.CreatedAt, NpgsqlDbType.TimestampTz);
             writer.Write(node.LinkCount, NpgsqlDbType.Integer);
