@@ -16,7 +16,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
     public const string Database = "rpccompare";
     private const string User = "rpccompare";
 
-    /// <summary>Settings for a benchmark database on one machine; written to postgresql.conf and reported in results.</summary>
+    /// <summary>Settings for a benchmark database on one machine; given at every start and reported in results.</summary>
     public static IReadOnlyDictionary<string, string> Settings { get; } = new Dictionary<string, string>
     {
         ["listen_addresses"] = "'127.0.0.1'",
@@ -26,6 +26,8 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         ["work_mem"] = "'16MB'",
         ["maintenance_work_mem"] = "'512MB'",
         ["random_page_cost"] = "1.1",
+        // Ten clients at once already keep both cores busy; parallel workers would only take CPU from the hosts.
+        ["max_parallel_workers_per_gather"] = "0",
         // Bulk loads into tables created in the same transaction skip the WAL.
         ["wal_level"] = "minimal",
         ["max_wal_senders"] = "0",
@@ -122,16 +124,17 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             Run(_binaries.InitDb,
                 ["-D", DataDirectory, "-U", User, "--pwfile", passwordFile, "--auth", "scram-sha-256",
                  "-E", "UTF8", "--locale", "C.UTF-8"], TimeSpan.FromMinutes(2));
-            var settings = string.Join("\n", Settings.Select(s => $"{s.Key} = {s.Value}"));
             await File.AppendAllTextAsync(Path.Combine(DataDirectory, "postgresql.conf"),
-                $"\n# Written by RpcCompare\n{settings}\nunix_socket_directories = '{Root}'\n", cancellationToken);
+                $"\n# Written by RpcCompare\nunix_socket_directories = '{Root}'\n", cancellationToken);
         }
         StopLeftOverServer(log);
 
         Port = FreeLoopbackPort();
         log?.Invoke($"Starting PostgreSQL {_binaries.MajorVersion} on 127.0.0.1:{Port}");
+        // The settings go on the command line at every start, so a cluster made by an earlier version gets today's.
+        var options = string.Join(" ", Settings.Select(s => $"-c {s.Key}={s.Value.Trim('\'')}"));
         Run(_binaries.PgCtl,
-            ["-D", DataDirectory, "-l", Path.Combine(Root, "server.log"), "-w", "-t", "120", "-o", $"-p {Port}", "start"],
+            ["-D", DataDirectory, "-l", Path.Combine(Root, "server.log"), "-w", "-t", "120", "-o", $"-p {Port} {options}", "start"],
             TimeSpan.FromMinutes(3));
         ServerProcessId = ReadPostmasterPid() ?? 0;
 

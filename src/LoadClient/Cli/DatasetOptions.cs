@@ -18,11 +18,11 @@ public sealed class DatasetOptions
     public Option<int?> MaxDegree { get; } = PositiveInt("--max-degree", "Links of the biggest hub.");
     public Option<int?> Records { get; } = PositiveInt("--records", "Number of wide records for the bulk-transfer scenario.");
 
-    public Option<int> Seed { get; } = new("--seed")
+    public Option<int> Seed { get; } = new Option<int>("--seed")
     {
         Description = "Random seed of the dataset generator (and of the scenario's choices).",
         DefaultValueFactory = _ => DatasetSpec.DefaultSeed,
-    };
+    }.WithNumberParser();
 
     public Option<string?> Connection { get; } = new("--connection")
     {
@@ -77,12 +77,12 @@ public sealed class DatasetOptions
 
     private static Option<int?> PositiveInt(string name, string description)
     {
-        var option = new Option<int?>(name) { Description = description, HelpName = "N" };
+        var option = new Option<int?>(name) { Description = description, HelpName = "N" }.WithNumberParser();
         option.Validators.Add(result =>
         {
-            if (result.GetValueOrDefault<int?>() is <= 0)
+            if (result.TryGet<int?>(out var value) && value is <= 0)
             {
-                result.AddError($"{name} must be a positive whole number (was {result.GetValueOrDefault<int?>()}).");
+                result.AddError($"{name} must be a positive whole number (was {value}).");
             }
         });
         return option;

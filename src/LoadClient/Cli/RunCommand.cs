@@ -34,19 +34,19 @@ public static class RunCommand
         {
             Description = "Concurrent workers (default: the scenario's, 10 as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep).",
             HelpName = "N",
-        };
+        }.WithNumberParser();
         var requests = new Option<long?>("--requests", "-n")
         {
             Description = "Measured requests (units of work) per stack and variant (default: the scenario's).",
             HelpName = "N",
-        };
+        }.WithNumberParser();
         var duration = DurationOption("--duration", "Measure for this long per stack and variant instead of a number of requests (e.g. 30s, 5m).", null);
         var warmup = DurationOption("--warmup", "Warm-up before each measured window; its requests are not counted.", "2s");
         var rate = new Option<double?>("--rate")
         {
             Description = "Open loop: this many requests per second, latency measured from the scheduled time. Default: closed loop.",
             HelpName = "R",
-        };
+        }.WithNumberParser();
         var dataset = new DatasetOptions();
         var targets = new Option<string[]>("--target")
         {
@@ -67,7 +67,7 @@ public static class RunCommand
             Description = "Maximum PostgreSQL connections of each host (Npgsql pool).",
             DefaultValueFactory = _ => 100,
             HelpName = "N",
-        };
+        }.WithNumberParser();
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
 
@@ -89,7 +89,7 @@ public static class RunCommand
         Range(dbPool, 1, 10_000, "--db-pool-size");
         rate.Validators.Add(r =>
         {
-            if (r.GetValueOrDefault<double?>() is { } value && (!double.IsFinite(value) || value <= 0 || value > MaxRate))
+            if (r.TryGet<double?>(out var parsed) && parsed is { } value && (!double.IsFinite(value) || value <= 0 || value > MaxRate))
             {
                 r.AddError($"--rate must be a number of requests per second above 0 and at most {MaxRate:N0} (was {value}).");
             }
@@ -180,7 +180,11 @@ public static class RunCommand
 
     private static void Range<T>(Option<T> option, long min, long max, string name) => option.Validators.Add(r =>
     {
-        var value = r.GetValueOrDefault<T>() switch
+        if (!r.TryGet<T>(out var parsed))
+        {
+            return;
+        }
+        var value = parsed switch
         {
             int i => (long?)i,
             long l => l,

@@ -31,6 +31,19 @@ public sealed class ResultsWriter
     /// </summary>
     public static async Task<ResultsWriter> CreateAsync(string folder, RunManifest manifest, CancellationToken cancellationToken)
     {
+        folder = await EnsureUsableAsync(folder, cancellationToken);
+        var writer = new ResultsWriter(folder, manifest);
+        await ResultsJson.WriteManifestAsync(folder, manifest, cancellationToken);
+        await writer.WriteSummaryAsync(cancellationToken);
+        return writer;
+    }
+
+    /// <summary>
+    /// Creates the folder and proves it can be written, refusing one that already holds results: called before the run
+    /// starts anything, so a bad --out costs nothing.
+    /// </summary>
+    public static async Task<string> EnsureUsableAsync(string folder, CancellationToken cancellationToken)
+    {
         folder = Path.GetFullPath(folder);
         if (File.Exists(folder))
         {
@@ -51,10 +64,7 @@ public sealed class ResultsWriter
         {
             throw new UserFacingException($"The results folder {folder} cannot be written: {e.Message}", e);
         }
-        var writer = new ResultsWriter(folder, manifest);
-        await ResultsJson.WriteManifestAsync(folder, manifest, cancellationToken);
-        await writer.WriteSummaryAsync(cancellationToken);
-        return writer;
+        return folder;
     }
 
     public string PathOf(string fileName) => Path.Combine(Folder, fileName);

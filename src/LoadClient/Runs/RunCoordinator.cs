@@ -23,6 +23,10 @@ public static class RunCoordinator
         var folders = scenarios.Count == 1
             ? new[] { settings.OutputFolder }
             : scenarios.Select(s => Path.Combine(settings.OutputFolder, s)).ToArray();
+        foreach (var folder in folders)
+        {
+            await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
+        }
         PrintEstimate(settings, scenarios);
 
         await using var database = settings.Stacks.All(settings.IsRemote)
@@ -31,7 +35,7 @@ public static class RunCoordinator
         var exitCode = 0;
         for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            var code = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], database?.ConnectionString,
+            var code = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], database,
                 cancellationToken);
             exitCode = Math.Max(exitCode, code);
         }
@@ -63,12 +67,19 @@ public static class RunCoordinator
         }
     }
 
-    private static async Task<int> RunScenarioAsync(RunSettings settings, string scenarioName, string? connectionString,
+    private static async Task<int> RunScenarioAsync(RunSettings settings, string scenarioName, DatabaseSession? database,
         CancellationToken cancellationToken)
     {
         var scenario = ScenarioCatalog.Create(scenarioName);
         var generator = new GraphGenerator(settings.Dataset);
         var record = new RunRecord(settings, scenarioName, generator);
+        var connectionString = database?.ConnectionString;
+        record.AddNote(database is null
+            ? "Every stack was a --target: the client used no database."
+            : database.IsLocal
+                ? $"Database: RpcCompare's local PostgreSQL {database.Local!.MajorVersion} on 127.0.0.1 with " +
+                    string.Join(", ", Data.Postgres.LocalPostgres.Settings.Select(s => $"{s.Key}={s.Value.Trim('\'')}")) + "."
+                : $"Database: {database.Description}.");
         var results = await ResultsWriter.CreateAsync(settings.OutputFolder, record.ToManifest(), cancellationToken);
         Console.WriteLine($"Scenario {scenarioName} ({scenario.Origin}); results in {results.Folder}");
 

@@ -1,0 +1,88 @@
+using RpcCompare.Tests.Infrastructure;
+
+namespace RpcCompare.Tests.Cli;
+
+/// <summary>Wrong command lines get one clear sentence naming the problem and a non-zero exit; nothing runs, nothing is written.</summary>
+public sealed class BadArgumentsTests
+{
+    public static TheoryData<string[], string> Cases => new()
+    {
+        { [], "--scenario" },
+        { ["--scenario", "nope"], "nope" },
+        { ["--scenario", "ping", "--threads", "0"], "--threads must be from 1" },
+        { ["--scenario", "ping", "--threads", "-1"], "--threads must be from 1" },
+        { ["--scenario", "ping", "--threads", "1000000"], "--threads must be from 1" },
+        { ["--scenario", "ping", "--threads", "ten"], "ten" },
+        { ["--scenario", "ping", "--requests", "0"], "--requests must be from 1" },
+        { ["--scenario", "ping", "--requests", "5", "--duration", "10s"], "alternatives" },
+        { ["--scenario", "ping", "--duration", "10"], "not a duration" },
+        { ["--scenario", "ping", "--duration", "5x"], "not a duration" },
+        { ["--scenario", "ping", "--duration", "0s"], "more than zero" },
+        { ["--scenario", "ping", "--duration", "48h"], "at most 24h" },
+        { ["--scenario", "ping", "--warmup", "-1s"], "not a duration" },
+        { ["--scenario", "ping", "--rate", "0"], "--rate must be" },
+        { ["--scenario", "ping", "--rate", "NaN"], "--rate must be" },
+        { ["--scenario", "ping", "--stacks", "grpc,soap"], "Unknown stack 'soap'" },
+        { ["--scenario", "ping", "--stacks", "grpc,grpc"], "twice" },
+        { ["--scenario", "ping", "--dataset", "huge"], "huge" },
+        { ["--scenario", "ping", "--nodes", "-5"], "positive whole number" },
+        { ["--scenario", "ping", "--nodes", "50"], "nodes must be at least 100" },
+        { ["--scenario", "ping", "--db-pool-size", "0"], "--db-pool-size must be from 1" },
+        { ["--scenario", "ping", "--target", "bogus"], "stack=url" },
+        { ["--scenario", "ping", "--target", "grpc=ftp://example"], "must start with http://" },
+        { ["--scenario", "ping", "--target", "soap=http://127.0.0.1:1"], "Unknown stack 'soap'" },
+        { ["--scenario", "ping", "--connection", "Host=127.0.0.1;Bogus=1"], "connection string is not valid" },
+        { ["--scenario", "ping", "--out", "/proc/version/results"], "cannot be written" },
+        { ["seed", "--dataset", "huge"], "huge" },
+        { ["seed", "--records", "0"], "positive whole number" },
+        { ["report", "/nonexistent/results"], "does not exist" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public async Task ABadCommandLineIsOneClearSentenceAndANonZeroExit(string[] arguments, string expected)
+    {
+        var outcome = await LoadClientProcess.RunAsync(arguments, TimeSpan.FromSeconds(60));
+
+        Assert.NotEqual(0, outcome.ExitCode);
+        Assert.Contains(expected, outcome.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", outcome.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("Exception", outcome.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AFolderThatHoldsResultsIsNeverOverwritten()
+    {
+        var folder = Path.Combine(Path.GetTempPath(), $"rc-existing-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(folder);
+        var manifest = Path.Combine(folder, "manifest.json");
+        await File.WriteAllTextAsync(manifest, "{\"earlier\": true}");
+        try
+        {
+            var outcome = await LoadClientProcess.RunAsync(["--scenario", "ping", "--out", folder, "--connection", "Host=127.0.0.1;Port=1"],
+                TimeSpan.FromSeconds(60));
+
+            Assert.Equal(2, outcome.ExitCode);
+            Assert.Contains("already holds the results", outcome.Error, StringComparison.Ordinal);
+            Assert.Equal("{\"earlier\": true}", await File.ReadAllTextAsync(manifest));
+            Assert.Single(Directory.GetFiles(folder));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public async Task AnUnreachableDatabaseIsOneSentenceWithoutThePassword()
+    {
+        var outcome = await LoadClientProcess.RunAsync(
+            ["--scenario", "ping", "--connection", "Host=127.0.0.1;Port=1;Username=u;Password=s3cr3t-pw;Database=d",
+             "--out", Path.Combine(Path.GetTempPath(), $"rc-nodb-{Guid.NewGuid():N}")],
+            TimeSpan.FromSeconds(60));
+
+        Assert.Equal(1, outcome.ExitCode);
+        Assert.Contains("Could not use the database", outcome.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("s3cr3t-pw", outcome.Output + outcome.Error, StringComparison.Ordinal);
+    }
+}
