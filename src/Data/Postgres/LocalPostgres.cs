@@ -43,6 +43,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
     private readonly string? _runAs;
     private readonly bool _ephemeral;
     private FileStream? _lock;
+    private string _startOptions = "";
     private bool _stopped;
 
     private LocalPostgres(string root, PostgresBinaries binaries, string? runAs, bool ephemeral, FileStream lockFile)
@@ -137,6 +138,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             ["-D", DataDirectory, "-l", Path.Combine(Root, "server.log"), "-w", "-t", "120", "-o", $"-p {Port} {options}", "start"],
             TimeSpan.FromMinutes(3));
         ServerProcessId = ReadPostmasterPid() ?? 0;
+        _startOptions = options;
 
         var password = (await File.ReadAllTextAsync(passwordFile, cancellationToken)).Trim();
         var builder = new NpgsqlConnectionStringBuilder
@@ -170,6 +172,17 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         }
         log?.Invoke($"Stopping a PostgreSQL server (pid {pid}) left running by an earlier run");
         Run(_binaries.PgCtl, ["-D", DataDirectory, "-m", "immediate", "-w", "stop"], TimeSpan.FromMinutes(1));
+    }
+
+    /// <summary>Stops the server and starts it again on the same port after <paramref name="downtime"/> (fault tests).</summary>
+    public async Task RestartAsync(TimeSpan downtime, CancellationToken cancellationToken)
+    {
+        Run(_binaries.PgCtl, ["-D", DataDirectory, "-m", "fast", "-w", "stop"], TimeSpan.FromMinutes(1));
+        await Task.Delay(downtime, cancellationToken);
+        Run(_binaries.PgCtl,
+            ["-D", DataDirectory, "-l", Path.Combine(Root, "server.log"), "-w", "-t", "120", "-o", $"-p {Port} {_startOptions}", "start"],
+            TimeSpan.FromMinutes(3));
+        ServerProcessId = ReadPostmasterPid() ?? 0;
     }
 
     public void Stop()

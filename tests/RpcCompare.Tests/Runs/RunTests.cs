@@ -51,6 +51,11 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
             }
             Assert.True(File.Exists(Path.Combine(results.Folder, "report.html")));
         }
+        var password = PasswordOf(db.ConnectionString);
+        foreach (var file in Directory.EnumerateFiles(_folder, "*", SearchOption.AllDirectories).Where(f => !f.EndsWith(".png", StringComparison.Ordinal)))
+        {
+            Assert.DoesNotContain(password, await File.ReadAllTextAsync(file), StringComparison.Ordinal);
+        }
     }
 
     [Fact]

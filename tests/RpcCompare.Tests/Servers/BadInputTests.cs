@@ -60,7 +60,7 @@ public sealed class BadInputTests(DatabaseFixture db)
         var client = (await db.ClientsAsync())[stack];
 
         await AssertRefusedAsync(client, c => c.PingAsync(new string('p', 1_048_577), default), ErrorKind.InvalidArgument);
-        var transport = await Assert.ThrowsAsync<GraphCallException>(() => client.PingAsync(new string('p', 20_000_000), default));
+        var transport = await Assert.ThrowsAsync<GraphCallException>(() => client.PingAsync(new string('p', 100_000_000), default));
         Assert.DoesNotContain("   at ", transport.Message, StringComparison.Ordinal);
         await AssertStillServingAsync(client);
     }
