@@ -14,6 +14,13 @@ public static class WcfHost
     /// <summary>Requests are small; a 1 MiB ping payload is the largest (up to 4 MB as binary XML).</summary>
     public const int MaxReceivedMessageSize = 8 * 1024 * 1024;
 
+    /// <summary>
+    /// One session per concurrent client channel: the WCF defaults (100 sessions and 12 handshakes per core) would turn
+    /// away a 200-thread run's channels before it measures anything; set deliberately and reported instead.
+    /// </summary>
+    public const int MaxConcurrentSessions = 1_000;
+    public const int MaxPendingHandshakes = 1_000;
+
     public static ContractDescription Contract { get; } =
         ContractDescription.Create<IGraphService>(GraphContract.ServiceName, GraphContract.ServiceNamespace);
 
@@ -25,18 +32,17 @@ public static class WcfHost
     public static void AddWcfHost(this WebApplicationBuilder builder)
     {
         var setup = builder.AddGraphHost("wcf", DefaultPort);
-        var sessions = 100 * Environment.ProcessorCount;
         builder.Services.AddNetTcpService<IGraphService, GraphService>(Contract, o =>
         {
             o.Binding.MaxReceivedMessageSize = MaxReceivedMessageSize;
+            o.Binding.MaxConnections = MaxPendingHandshakes;
             o.Binding.ReaderQuotas = XmlDictionaryReaderQuotas.Max;
             o.IncludeExceptionDetailInFaults = false;
-            o.MaxConcurrentSessions = sessions;
+            o.MaxConcurrentSessions = MaxConcurrentSessions;
         });
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, "nettcp", "net.tcp", setup.Settings.Port, o => o.UseNetTcp<IGraphService>(Path), Path));
 
-        var binding = new NetTcpBinding();
         var configuration = setup.Configuration;
         configuration.Set("implementation",
             "NetTcp by src/Protocols/NetTcp on a Kestrel connection handler (CoreWCF is not in the feed)");
@@ -45,8 +51,8 @@ public static class WcfHost
         configuration.Set("max received message", $"{MaxReceivedMessageSize:N0} bytes (requests)");
         configuration.Set("reader quotas", "XmlDictionaryReaderQuotas.Max");
         configuration.Set("instance / concurrency", "single instance, concurrent calls across sessions, in order within one");
-        configuration.Set("max concurrent sessions", sessions.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        configuration.Set("max pending handshakes", binding.MaxConnections.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        configuration.Set("max concurrent sessions", $"{MaxConcurrentSessions:N0}");
+        configuration.Set("max pending handshakes", $"{MaxPendingHandshakes:N0}");
         configuration.Set("streaming variants", "none (NetTcp streaming carries only a raw Stream body)");
     }
 }
