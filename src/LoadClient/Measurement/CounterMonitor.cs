@@ -210,6 +210,7 @@ public sealed class CounterMonitor : IAsyncDisposable
         {
             new EventPipeProvider(CounterSampleAssembler.RuntimeProvider, EventLevel.Informational, 0, arguments),
             new EventPipeProvider(CounterSampleAssembler.SocketsProvider, EventLevel.Informational, 0, arguments),
+            new EventPipeProvider(CounterSampleAssembler.NpgsqlProvider, EventLevel.Informational, 0, arguments),
         };
         var client = new DiagnosticsClient(ProcessId);
         long started = Stopwatch.GetTimestamp();

@@ -18,6 +18,7 @@ namespace RpcCompare.LoadClient.Measurement;
 /// <param name="CpuPercent">CPU used during the interval, in percent of all the machine's cores.</param>
 /// <param name="BytesSent">TCP payload bytes the server sent during the interval.</param>
 /// <param name="BytesReceived">TCP payload bytes the server received during the interval.</param>
+/// <param name="DbBusyConnections">PostgreSQL connections in use in the server's Npgsql pools (mean over the interval).</param>
 public sealed record CounterSample(
     long Timestamp,
     double ElapsedSeconds,
@@ -31,4 +32,5 @@ public sealed record CounterSample(
     long? Gen2Collections,
     double? CpuPercent,
     long? BytesSent,
-    long? BytesReceived);
+    long? BytesReceived,
+    double? DbBusyConnections = null);

@@ -11,6 +11,7 @@ internal sealed class CounterSampleAssembler
 {
     internal const string RuntimeProvider = "System.Runtime";
     internal const string SocketsProvider = "System.Net.Sockets";
+    internal const string NpgsqlProvider = "Npgsql";
 
     private readonly long _startTimestamp;
     private readonly long _halfInterval;
@@ -20,6 +21,7 @@ internal sealed class CounterSampleAssembler
     private double? _currentInterval;
     private long? _lastBytesSent;
     private long? _lastBytesReceived;
+    private double? _dbBusy;
 
     public CounterSampleAssembler(long startTimestamp, double intervalSeconds, VariantTimeline timeline)
     {
@@ -44,6 +46,12 @@ internal sealed class CounterSampleAssembler
     /// <summary>Adds one counter value; returns the sample it completed, if any. Counters not sampled are ignored.</summary>
     public CounterSample? Add(string provider, string name, double value, double? intervalSeconds, long timestamp)
     {
+        if (provider == NpgsqlProvider && name.StartsWith("busy-connections", StringComparison.Ordinal))
+        {
+            // One such counter per connection pool: it goes with whichever sample is open and never starts one.
+            _dbBusy = (_dbBusy ?? 0) + value;
+            return null;
+        }
         if (Identify(provider, name) is not { } counter)
         {
             return null;
@@ -98,8 +106,10 @@ internal sealed class CounterSampleAssembler
             Whole(Counter.Gen2Count),
             Value(Counter.CpuUsage),
             Delta(Counter.BytesSent, ref _lastBytesSent),
-            Delta(Counter.BytesReceived, ref _lastBytesReceived));
+            Delta(Counter.BytesReceived, ref _lastBytesReceived),
+            _dbBusy);
         _current.Clear();
+        _dbBusy = null;
         return sample;
     }
 

@@ -16,7 +16,8 @@ public sealed record CounterWindowSummary(
     long? Gen2Collections,
     double? MeanCpuPercent,
     long? BytesSent,
-    long? BytesReceived)
+    long? BytesReceived,
+    double? PeakDbBusyConnections = null)
 {
     /// <summary>Aggregates the samples labelled <paramref name="variant"/>.</summary>
     public static CounterWindowSummary FromSamples(string variant, IEnumerable<CounterSample> samples)
@@ -34,7 +35,8 @@ public sealed record CounterWindowSummary(
             SumOrNull(window.Select(sample => sample.Gen2Collections)),
             window.Average(sample => sample.CpuPercent),
             SumOrNull(window.Select(sample => sample.BytesSent)),
-            SumOrNull(window.Select(sample => sample.BytesReceived)));
+            SumOrNull(window.Select(sample => sample.BytesReceived)),
+            window.Max(sample => sample.DbBusyConnections));
     }
 
     /// <summary>Bytes the server allocated per successful request; null if unknown or no request succeeded.</summary>

@@ -208,7 +208,7 @@ public sealed class StackRunner(
                 CpuMsPerRequest = clientUsage.CpuMsPerRequest(calls) ?? 0,
                 PeakWorkingSetMb = clientUsage.PeakWorkingSetMb,
             },
-            LimitsHit = LimitsHit(result),
+            LimitsHit = LimitsHit(result, server, settings.DbPoolSize),
             Files = new EntryFiles
             {
                 Latencies = result.LatenciesFile is null ? null : latenciesFile,
@@ -233,11 +233,11 @@ public sealed class StackRunner(
         }
     }
 
-    /// <summary>Limits a stack ran into, recognised from the errors they cause.</summary>
-    private static List<string> LimitsHit(LatencyResult result)
+    /// <summary>Limits a stack ran into: its database pool full (from the host's Npgsql counters), calls timing out.</summary>
+    private static List<string> LimitsHit(LatencyResult result, CounterWindowSummary? server, int poolSize)
     {
         var limits = new List<string>();
-        if (result.FirstError is { } first && first.Contains("pool", StringComparison.OrdinalIgnoreCase))
+        if (server?.PeakDbBusyConnections >= poolSize)
         {
             limits.Add("npgsql-pool");
         }

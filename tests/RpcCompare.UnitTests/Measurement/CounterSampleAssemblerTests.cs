@@ -150,6 +150,22 @@ public class CounterSampleAssemblerTests
         Assert.Null(none.BytesSent);
     }
 
+    [Fact]
+    public void NpgsqlBusyConnectionsOfEveryPoolGoWithTheOpenSampleWithoutStartingOne()
+    {
+        var assembler = new CounterSampleAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+
+        Assert.Null(assembler.Add(Runtime, "cpu-usage", 10, 0.5, T0 + Second));
+        Assert.Null(assembler.Add("Npgsql", "busy-connections-Host=a", 7, 0.5, T0 + Second));
+        Assert.Null(assembler.Add("Npgsql", "busy-connections-Host=b", 2, 0.5, T0 + Second));
+        Assert.Null(assembler.Add("Npgsql", "idle-connections-Host=a", 90, 0.5, T0 + Second));
+        var sample = assembler.Flush();
+
+        Assert.NotNull(sample);
+        Assert.Equal(9, sample.DbBusyConnections);
+        Assert.Equal(9, CounterWindowSummary.FromSamples("(idle)", [sample]).PeakDbBusyConnections);
+    }
+
     private static CounterSample? Interval(CounterSampleAssembler assembler, long timestamp, long bytesSent, long bytesReceived)
     {
         // The order the runtime uses: System.Runtime's counters, then System.Net.Sockets' a few ms later.
