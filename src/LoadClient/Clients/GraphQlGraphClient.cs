@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Net;
 using System.Net.Http.Headers;
-using System.Net.Sockets;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
@@ -29,17 +28,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     public GraphQlGraphClient(Uri baseAddress, ClientOptions options)
     {
         _endpoint = new Uri(baseAddress, "/graphql");
-        _http = new HttpClient(_wire.Count(new SocketsHttpHandler
-        {
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-            AutomaticDecompression = DecompressionMethods.None,
-            ConnectTimeout = TimeSpan.FromSeconds(10),
-        }))
-        {
-            BaseAddress = baseAddress,
-            Timeout = options.RequestTimeout,
-        };
+        _http = HttpTransport.Create(baseAddress, options, _wire);
     }
 
     public string Stack => "graphql";
@@ -48,18 +37,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
-    public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            using var response = await _http.GetAsync("/healthz", cancellationToken);
-            return response.StatusCode == HttpStatusCode.OK;
-        }
-        catch (HttpRequestException)
-        {
-            return false;
-        }
-    }
+    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) => HttpTransport.CheckHealthAsync(_http, cancellationToken);
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
         (await QueryAsync("query Ping($payload: String!) { ping(payload: $payload) }",
@@ -167,20 +145,9 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
             }
             return result.Data ?? throw new GraphCallException(ErrorKind.Protocol, "graphql", "The response had no data.");
         }
-        catch (Exception e) when (e is not GraphCallException)
+        catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
         {
-            throw e switch
-            {
-                OperationCanceledException when cancellationToken.IsCancellationRequested =>
-                    new GraphCallException(ErrorKind.Cancelled, "cancelled", "The call was cancelled.", e),
-                OperationCanceledException or TimeoutException =>
-                    new GraphCallException(ErrorKind.Timeout, "timeout", "The call timed out.", e),
-                HttpRequestException { InnerException: SocketException { SocketErrorCode: SocketError.ConnectionRefused } } =>
-                    new GraphCallException(ErrorKind.Refused, "refused", $"Connection refused: {e.Message}", e),
-                HttpRequestException or IOException or JsonException =>
-                    new GraphCallException(ErrorKind.Protocol, "http", e.Message, e),
-                _ => e,
-            };
+            throw failure;
         }
     }
 

@@ -1,6 +1,5 @@
 using System.Net;
 using System.Net.Http.Json;
-using System.Net.Sockets;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
@@ -19,45 +18,16 @@ public sealed class RestGraphClient : IGraphClient
     private readonly HttpClient _http;
     private readonly WireCounter _wire = new();
 
-    public RestGraphClient(Uri baseAddress, ClientOptions options)
-    {
-        var handler = _wire.Count(new SocketsHttpHandler
-        {
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-            EnableMultipleHttp2Connections = true,
-            AutomaticDecompression = DecompressionMethods.None,
-            ConnectTimeout = TimeSpan.FromSeconds(10),
-        });
-        _http = new HttpClient(handler)
-        {
-            BaseAddress = baseAddress,
-            Timeout = options.RequestTimeout,
-            DefaultRequestVersion = options.Http2 ? HttpVersion.Version20 : HttpVersion.Version11,
-            // HttpClient never upgrades a cleartext connection to HTTP/2: ask for it exactly (prior knowledge).
-            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
-        };
-        Stack = "rest";
-    }
+    public RestGraphClient(Uri baseAddress, ClientOptions options) =>
+        _http = HttpTransport.Create(baseAddress, options, _wire, options.Http2);
 
-    public string Stack { get; }
+    public string Stack => "rest";
 
     public bool SupportsStreaming => true;
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
-    public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            using var response = await _http.GetAsync("/healthz", cancellationToken);
-            return response.StatusCode == HttpStatusCode.OK;
-        }
-        catch (HttpRequestException)
-        {
-            return false;
-        }
-    }
+    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) => HttpTransport.CheckHealthAsync(_http, cancellationToken);
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
         (await PostAsync("/api/ping", new PingMessage(payload), Json.PingMessage, Json.PingMessage, cancellationToken)).Payload;
@@ -113,7 +83,7 @@ public sealed class RestGraphClient : IGraphClient
                 return await response.Content.ReadFromJsonAsync(type, cancellationToken)
                     ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
             }
-            catch (Exception e) when (Classify(e, cancellationToken) is { } failure)
+            catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
             {
                 throw failure;
             }
@@ -134,7 +104,7 @@ public sealed class RestGraphClient : IGraphClient
             }
             return [.. items];
         }
-        catch (Exception e) when (Classify(e, cancellationToken) is { } failure)
+        catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
         {
             throw failure;
         }
@@ -174,20 +144,6 @@ public sealed class RestGraphClient : IGraphClient
             return null;
         }
     }
-
-    private static GraphCallException? Classify(Exception e, CancellationToken cancellationToken) => e switch
-    {
-        GraphCallException => null,
-        OperationCanceledException when cancellationToken.IsCancellationRequested =>
-            new GraphCallException(ErrorKind.Cancelled, "cancelled", "The call was cancelled.", e),
-        OperationCanceledException or TimeoutException =>
-            new GraphCallException(ErrorKind.Timeout, "timeout", "The call timed out.", e),
-        HttpRequestException { InnerException: SocketException { SocketErrorCode: SocketError.ConnectionRefused } } =>
-            new GraphCallException(ErrorKind.Refused, "refused", $"Connection refused: {e.Message}", e),
-        HttpRequestException or IOException or JsonException =>
-            new GraphCallException(ErrorKind.Protocol, "http", e.Message, e),
-        _ => null,
-    };
 
     public ValueTask DisposeAsync()
     {

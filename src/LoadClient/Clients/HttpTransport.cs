@@ -1,0 +1,57 @@
+using System.Net;
+using System.Net.Sockets;
+using System.Text.Json;
+using RpcCompare.LoadClient.Measurement;
+
+namespace RpcCompare.LoadClient.Clients;
+
+/// <summary>What the two HTTP clients (REST and GraphQL) share: the connection settings, the health probe, the error kinds.</summary>
+internal static class HttpTransport
+{
+    /// <summary>One HttpClient per target: keep-alive connections kept for the whole run, counted on the wire.</summary>
+    public static HttpClient Create(Uri baseAddress, ClientOptions options, WireCounter wire, bool http2 = false) =>
+        new(wire.Count(new SocketsHttpHandler
+        {
+            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
+            EnableMultipleHttp2Connections = true,
+            AutomaticDecompression = DecompressionMethods.None,
+            ConnectTimeout = TimeSpan.FromSeconds(10),
+        }))
+        {
+            BaseAddress = baseAddress,
+            Timeout = options.RequestTimeout,
+            DefaultRequestVersion = http2 ? HttpVersion.Version20 : HttpVersion.Version11,
+            // HttpClient never upgrades a cleartext connection to HTTP/2: ask for it exactly (prior knowledge).
+            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
+
+    /// <summary>GET /healthz answers 200 "SERVING" once the host's database answers.</summary>
+    public static async Task<bool> CheckHealthAsync(HttpClient http, CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var response = await http.GetAsync("/healthz", cancellationToken);
+            return response.StatusCode == HttpStatusCode.OK;
+        }
+        catch (HttpRequestException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>A transport failure as a classified call error; null for anything that is not one.</summary>
+    public static GraphCallException? Classify(Exception e, CancellationToken cancellationToken) => e switch
+    {
+        GraphCallException => null,
+        OperationCanceledException when cancellationToken.IsCancellationRequested =>
+            new GraphCallException(ErrorKind.Cancelled, "cancelled", "The call was cancelled.", e),
+        OperationCanceledException or TimeoutException =>
+            new GraphCallException(ErrorKind.Timeout, "timeout", "The call timed out.", e),
+        HttpRequestException { InnerException: SocketException { SocketErrorCode: SocketError.ConnectionRefused } } =>
+            new GraphCallException(ErrorKind.Refused, "refused", $"Connection refused: {e.Message}", e),
+        HttpRequestException or IOException or JsonException =>
+            new GraphCallException(ErrorKind.Protocol, "http", e.Message, e),
+        _ => null,
+    };
+}
