@@ -11,7 +11,7 @@ namespace RpcCompare.Benchmarks.Running;
 public abstract class SerializerBenchmarks
 {
     private SerializerCase _case = null!;
-    private MemoryStream _destination = null!;
+    private PayloadBuffer _destination = null!;
     private byte[] _payload = [];
 
     public abstract MessageKind Message { get; }
@@ -25,7 +25,7 @@ public abstract class SerializerBenchmarks
         _case = MessageCatalog.Create(Message).CreateCase(Serializer);
         _payload = _case.SerializeToArray();
         // Sized once, so growing the buffer is never part of a measurement.
-        _destination = new MemoryStream(_payload.Length);
+        _destination = new PayloadBuffer(_payload.Length);
     }
 
     [GlobalCleanup]
@@ -41,9 +41,9 @@ public abstract class SerializerBenchmarks
     [BenchmarkCategory(Categories.Serialize)]
     public long Serialize()
     {
-        _destination.SetLength(0);
+        _destination.Clear();
         _case.Serialize(_destination);
-        return _destination.Length;
+        return _destination.WrittenCount;
     }
 
     [Benchmark]

@@ -4,7 +4,7 @@ namespace RpcCompare.Benchmarks.Serializers;
 public abstract class Codec<T>
 {
     /// <summary>Writes <paramref name="message"/> to <paramref name="destination"/> and leaves the stream open.</summary>
-    public abstract void Serialize(T message, Stream destination);
+    public abstract void Serialize(T message, PayloadBuffer destination);
 
     public abstract T Deserialize(byte[] payload);
 

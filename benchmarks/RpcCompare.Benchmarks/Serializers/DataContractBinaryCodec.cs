@@ -11,7 +11,7 @@ public sealed class DataContractBinaryCodec<T> : Codec<T>
 {
     private readonly DataContractSerializer _serializer = new(typeof(T));
 
-    public override void Serialize(T message, Stream destination)
+    public override void Serialize(T message, PayloadBuffer destination)
     {
         using var writer = XmlDictionaryWriter.CreateBinaryWriter(destination, dictionary: null, session: null, ownsStream: false);
         _serializer.WriteObject(writer, message);

@@ -14,21 +14,21 @@ public sealed class DataContractBinarySessionCodec<T> : Codec<T>
     private readonly DataContractSerializer _serializer = new(typeof(T));
     private readonly RecordingWriterSession _writerSession = new();
     private readonly XmlBinaryReaderSession _readerSession = new();
-    private readonly MemoryStream _body = new();
+    private readonly PayloadBuffer _body = new();
     private int _readerStrings;
 
-    public override void Serialize(T message, Stream destination)
+    public override void Serialize(T message, PayloadBuffer destination)
     {
         // The table must precede the body but is only known once the body is written, so the body goes to a buffer
         // first; WCF's binary session encoder does the same and copies both into the outgoing buffer.
-        _body.SetLength(0);
+        _body.Clear();
         using (var writer = XmlDictionaryWriter.CreateBinaryWriter(_body, dictionary: null, _writerSession, ownsStream: false))
         {
             _serializer.WriteObject(writer, message);
         }
         SessionStringTable.Write(destination, _writerSession.NewStrings);
         _writerSession.NewStrings.Clear();
-        destination.Write(_body.GetBuffer(), 0, (int)_body.Length);
+        destination.Write(_body.WrittenSpan);
     }
 
     public override T Deserialize(byte[] payload)
@@ -42,7 +42,7 @@ public sealed class DataContractBinarySessionCodec<T> : Codec<T>
     /// <summary>Sends one message through both ends so that every name of <typeparamref name="T"/> is in the session.</summary>
     public override void Prime(T message)
     {
-        using var first = new MemoryStream();
+        using var first = new PayloadBuffer();
         Serialize(message, first);
         Deserialize(first.ToArray());
     }

@@ -8,7 +8,7 @@ public sealed class DataContractXmlCodec<T> : Codec<T>
 {
     private readonly DataContractSerializer _serializer = new(typeof(T));
 
-    public override void Serialize(T message, Stream destination) => _serializer.WriteObject(destination, message);
+    public override void Serialize(T message, PayloadBuffer destination) => _serializer.WriteObject(destination, message);
 
     public override T Deserialize(byte[] payload)
     {

@@ -10,7 +10,7 @@ namespace RpcCompare.Benchmarks.Serializers;
 /// </summary>
 public sealed class GzipJsonCodec<T>(JsonTypeInfo<T> typeInfo) : Codec<T>
 {
-    public override void Serialize(T message, Stream destination)
+    public override void Serialize(T message, PayloadBuffer destination)
     {
         using var gzip = new GZipStream(destination, CompressionLevel.Optimal, leaveOpen: true);
         JsonSerializer.Serialize(gzip, message, typeInfo);

@@ -10,7 +10,7 @@ public sealed class MappedProtobufCodec<T, TProto>(Func<T, TProto> toProto, Func
     : Codec<T>
     where TProto : IMessage<TProto>
 {
-    public override void Serialize(T message, Stream destination) => toProto(message).WriteTo(destination);
+    public override void Serialize(T message, PayloadBuffer destination) => ProtobufWire.Write(toProto(message), destination);
 
-    public override T Deserialize(byte[] payload) => fromProto(parser.ParseFrom(payload));
+    public override T Deserialize(byte[] payload) => fromProto(ProtobufWire.Read(parser, payload));
 }

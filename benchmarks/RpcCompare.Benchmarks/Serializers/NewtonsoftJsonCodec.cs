@@ -15,7 +15,7 @@ public sealed class NewtonsoftJsonCodec<T> : Codec<T>
         ContractResolver = new CamelCasePropertyNamesContractResolver(),
     });
 
-    public override void Serialize(T message, Stream destination)
+    public override void Serialize(T message, PayloadBuffer destination)
     {
         using var text = new StreamWriter(destination, Utf8, bufferSize: -1, leaveOpen: true);
         using var writer = new JsonTextWriter(text);

@@ -12,7 +12,7 @@ public sealed class ReflectionJsonCodec<T> : Codec<T>
         TypeInfoResolver = new DefaultJsonTypeInfoResolver(),
     };
 
-    public override void Serialize(T message, Stream destination) => JsonSerializer.Serialize(destination, message, Options);
+    public override void Serialize(T message, PayloadBuffer destination) => JsonSerializer.Serialize(destination, message, Options);
 
     public override T Deserialize(byte[] payload) =>
         JsonSerializer.Deserialize<T>(payload, Options) ?? throw new JsonException($"The payload held a JSON null, not a {typeof(T).Name}.");

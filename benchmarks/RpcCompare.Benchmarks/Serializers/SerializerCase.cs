@@ -16,16 +16,16 @@ public abstract class SerializerCase
     public abstract object Message { get; }
 
     /// <summary>Writes <see cref="Message"/>.</summary>
-    public abstract void Serialize(Stream destination);
+    public abstract void Serialize(PayloadBuffer destination);
 
     /// <summary>Writes another object of the message's type, e.g. one that was read back.</summary>
-    public abstract void Serialize(object message, Stream destination);
+    public abstract void Serialize(object message, PayloadBuffer destination);
 
     public abstract object Deserialize(byte[] payload);
 
     public byte[] SerializeToArray()
     {
-        using var buffer = new MemoryStream();
+        using var buffer = new PayloadBuffer();
         Serialize(buffer);
         return buffer.ToArray();
     }
@@ -53,9 +53,9 @@ public abstract class SerializerCase
 
         public override object Message => _message;
 
-        public override void Serialize(Stream destination) => _codec.Serialize(_message, destination);
+        public override void Serialize(PayloadBuffer destination) => _codec.Serialize(_message, destination);
 
-        public override void Serialize(object message, Stream destination) => _codec.Serialize((T)message, destination);
+        public override void Serialize(object message, PayloadBuffer destination) => _codec.Serialize((T)message, destination);
 
         public override object Deserialize(byte[] payload) => _codec.Deserialize(payload);
     }

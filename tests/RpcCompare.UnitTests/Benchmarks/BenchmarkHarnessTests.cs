@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
 using RpcCompare.Benchmarks.Running;
@@ -36,6 +37,23 @@ public sealed class BenchmarkHarnessTests
 
         Assert.Equal(2 * Enum.GetValues<SerializerKind>().Length, run.BenchmarksCases.Length);
         Assert.All(run.BenchmarksCases, benchmark => Assert.Equal(Job.Dry.Id, benchmark.Job.Id));
+    }
+
+    [Theory]
+    [InlineData("*HubLinks250k*", 18)]
+    [InlineData("*.WideRecord.*", 18)]
+    [InlineData("*.Serialize", 54)]
+    [InlineData("*(Serializer: Protobuf)", 12)]
+    [InlineData("*HubLinks250k.Serialize(Serializer: DcsBinarySession)", 1)]
+    public void TheReadmeFiltersSelectWhatTheySay(string filter, int expected)
+    {
+        // The README's filter examples, checked against the real benchmark names.
+        var glob = new GlobFilter([filter]);
+        var all = typeof(SerializerBenchmarks).Assembly.GetExportedTypes()
+            .Where(type => type.IsSubclassOf(typeof(SerializerBenchmarks)))
+            .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type, BenchmarkConfig.Create()).BenchmarksCases);
+
+        Assert.Equal(expected, all.Count(glob.Predicate));
     }
 
     [Fact]

@@ -45,7 +45,7 @@ public sealed class SessionEncodingTests
     [Fact]
     public void StringTableCarriesNonAsciiStringsAndReportsWhereTheBodyStarts()
     {
-        using var buffer = new MemoryStream();
+        using var buffer = new PayloadBuffer();
         SessionStringTable.Write(buffer, ["a", "grüne", "東京都", new string('x', 200)]);
         buffer.WriteByte(0x42);
         var payload = buffer.ToArray();
@@ -78,7 +78,7 @@ public sealed class SessionEncodingTests
 
     private static byte[] Write<T>(Codec<T> codec, T message)
     {
-        using var buffer = new MemoryStream();
+        using var buffer = new PayloadBuffer();
         codec.Serialize(message, buffer);
         return buffer.ToArray();
     }
