@@ -1,0 +1,38 @@
+using Google.Protobuf.WellKnownTypes;
+using Pb = RpcCompare.Benchmarks.Messages.Proto;
+
+namespace RpcCompare.Benchmarks.Messages;
+
+/// <summary>Article &lt;-&gt; protobuf, written the way src/Contracts/ProtoMapping.cs maps the graph types.</summary>
+public static class ArticleMapping
+{
+    public static Pb.Article ToProto(this Article a)
+    {
+        var message = new Pb.Article
+        {
+            Id = a.Id,
+            Title = a.Title,
+            Content = a.Content,
+            Author = a.Author,
+            CreatedAt = Timestamp.FromDateTime(a.CreatedAt),
+            UpdatedAt = Timestamp.FromDateTime(a.UpdatedAt),
+            Views = a.Views,
+            Published = a.Published,
+        };
+        message.Tags.Add(a.Tags);
+        return message;
+    }
+
+    public static Article FromProto(this Pb.Article a) => new()
+    {
+        Id = a.Id,
+        Title = a.Title,
+        Content = a.Content,
+        Author = a.Author,
+        Tags = [.. a.Tags],
+        CreatedAt = a.CreatedAt.ToDateTime(),
+        UpdatedAt = a.UpdatedAt.ToDateTime(),
+        Views = a.Views,
+        Published = a.Published,
+    };
+}

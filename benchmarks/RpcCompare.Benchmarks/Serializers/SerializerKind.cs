@@ -1,0 +1,35 @@
+namespace RpcCompare.Benchmarks.Serializers;
+
+/// <summary>The serializers compared, each configured the way the stack that uses it configures it.</summary>
+public enum SerializerKind
+{
+    /// <summary>Google.Protobuf on a ready-built protobuf message (what the studies timed): gRPC's wire format.</summary>
+    Protobuf,
+
+    /// <summary>Google.Protobuf including the contract-to-message mapping the project's gRPC host and client do.</summary>
+    ProtobufMapped,
+
+    /// <summary>System.Text.Json with the source-generated context (REST and GraphQL), web defaults.</summary>
+    StjSourceGen,
+
+    /// <summary>System.Text.Json with reflection metadata, web defaults.</summary>
+    StjReflection,
+
+    /// <summary>Newtonsoft.Json, camelCase names.</summary>
+    NewtonsoftJson,
+
+    /// <summary>DataContractSerializer as UTF-8 text XML (WCF's text encoding).</summary>
+    DcsXml,
+
+    /// <summary>DataContractSerializer through the binary XML writer, no dictionary: every name written out.</summary>
+    DcsBinary,
+
+    /// <summary>
+    /// DataContractSerializer through the binary XML writer with a session dictionary, as WCF NetTcp's binary session
+    /// encoding sends it: names go once per connection, so this is every message after the first.
+    /// </summary>
+    DcsBinarySession,
+
+    /// <summary>System.Text.Json (source-generated) compressed with gzip at its default level: the mobile study's third format.</summary>
+    GzipJson,
+}
