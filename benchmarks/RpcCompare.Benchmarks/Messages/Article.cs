@@ -9,15 +9,15 @@ namespace RpcCompare.Benchmarks.Messages;
 [DataContract(Namespace = "http://rpccompare.dev/benchmarks/data")]
 public sealed record Article
 {
-    [DataMember(Order = 1)] public long Id { get; init; }
-    [DataMember(Order = 2)] public string Title { get; init; } = "";
-    [DataMember(Order = 3)] public string Content { get; init; } = "";
-    [DataMember(Order = 4)] public string Author { get; init; } = "";
-    [DataMember(Order = 5)] public string[] Tags { get; init; } = [];
-    [DataMember(Order = 6)] public DateTime CreatedAt { get; init; }
-    [DataMember(Order = 7)] public DateTime UpdatedAt { get; init; }
-    [DataMember(Order = 8)] public int Views { get; init; }
-    [DataMember(Order = 9)] public bool Published { get; init; }
+    [DataMember(Order = 1)] public long Id { get; set; }
+    [DataMember(Order = 2)] public string Title { get; set; } = "";
+    [DataMember(Order = 3)] public string Content { get; set; } = "";
+    [DataMember(Order = 4)] public string Author { get; set; } = "";
+    [DataMember(Order = 5)] public string[] Tags { get; set; } = [];
+    [DataMember(Order = 6)] public DateTime CreatedAt { get; set; }
+    [DataMember(Order = 7)] public DateTime UpdatedAt { get; set; }
+    [DataMember(Order = 8)] public int Views { get; set; }
+    [DataMember(Order = 9)] public bool Published { get; set; }
 
     // Records compare arrays by reference; a deserialized article has its own Tags array, so compare the items.
     public bool Equals(Article? other) =>

@@ -9,9 +9,9 @@ namespace RpcCompare.Contracts;
 [DataContract(Namespace = GraphContract.DataNamespace)]
 public sealed record LinkView
 {
-    [DataMember(Order = 1)] public long Id { get; init; }
-    [DataMember(Order = 2)] public string Type { get; init; } = "";
-    [DataMember(Order = 3)] public double Weight { get; init; }
-    [DataMember(Order = 4)] public DateTime CreatedAt { get; init; }
-    [DataMember(Order = 5)] public NodeSummary Target { get; init; } = new();
+    [DataMember(Order = 1)] public long Id { get; set; }
+    [DataMember(Order = 2)] public string Type { get; set; } = "";
+    [DataMember(Order = 3)] public double Weight { get; set; }
+    [DataMember(Order = 4)] public DateTime CreatedAt { get; set; }
+    [DataMember(Order = 5)] public NodeSummary Target { get; set; } = new();
 }

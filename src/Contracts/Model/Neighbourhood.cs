@@ -6,8 +6,8 @@ namespace RpcCompare.Contracts;
 [DataContract(Namespace = GraphContract.DataNamespace)]
 public sealed record Neighbourhood
 {
-    [DataMember(Order = 1)] public NodeSummary Node { get; init; } = new();
-    [DataMember(Order = 2)] public LinkView[] Links { get; init; } = [];
+    [DataMember(Order = 1)] public NodeSummary Node { get; set; } = new();
+    [DataMember(Order = 2)] public LinkView[] Links { get; set; } = [];
 
     public bool Equals(Neighbourhood? other) =>
         other is not null && Node == other.Node && Links.AsSpan().SequenceEqual(other.Links);

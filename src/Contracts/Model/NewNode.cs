@@ -6,6 +6,6 @@ namespace RpcCompare.Contracts;
 [DataContract(Namespace = GraphContract.DataNamespace)]
 public sealed record NewNode
 {
-    [DataMember(Order = 1)] public string Name { get; init; } = "";
-    [DataMember(Order = 2)] public string Type { get; init; } = "";
+    [DataMember(Order = 1)] public string Name { get; set; } = "";
+    [DataMember(Order = 2)] public string Type { get; set; } = "";
 }

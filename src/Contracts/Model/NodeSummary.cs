@@ -6,7 +6,7 @@ namespace RpcCompare.Contracts;
 [DataContract(Namespace = GraphContract.DataNamespace)]
 public sealed record NodeSummary
 {
-    [DataMember(Order = 1)] public long Id { get; init; }
-    [DataMember(Order = 2)] public string Name { get; init; } = "";
-    [DataMember(Order = 3)] public string Type { get; init; } = "";
+    [DataMember(Order = 1)] public long Id { get; set; }
+    [DataMember(Order = 2)] public string Name { get; set; } = "";
+    [DataMember(Order = 3)] public string Type { get; set; } = "";
 }

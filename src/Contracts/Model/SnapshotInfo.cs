@@ -6,6 +6,6 @@ namespace RpcCompare.Contracts;
 [DataContract(Namespace = GraphContract.DataNamespace)]
 public sealed record SnapshotInfo
 {
-    [DataMember(Order = 1)] public long Id { get; init; }
-    [DataMember(Order = 2)] public int Size { get; init; }
+    [DataMember(Order = 1)] public long Id { get; set; }
+    [DataMember(Order = 2)] public int Size { get; set; }
 }
