@@ -273,6 +273,11 @@ public sealed class ExecutionTests : IDisposable
         using var host = new GraphQlTestHost(new GraphQlOptions { Cost = new CostOptions { MaxFieldCost = 1e6, MaxTypeCost = 1e6 } });
         const string query = "query ($after: Long!, $first: Int!, $skip: Boolean!) { nodes(after: $after, first: $first) { id links @skip(if: $skip) { id } } }";
 
+        // Two first requests racing may both parse and plan (as HotChocolate's caches allow); warming both
+        // plans first makes the counts below exact.
+        await host.RunAsync(query, new { after = 0, first = 3, skip = true });
+        await host.RunAsync(query, new { after = 0, first = 3, skip = false });
+
         var runs = await Task.WhenAll(Enumerable.Range(0, 40).Select(i => Task.Run(() =>
             host.RunAsync(query, new { after = i % 5, first = 3, skip = i % 2 == 0 }))));
 
@@ -283,7 +288,7 @@ public sealed class ExecutionTests : IDisposable
             Assert.Equal(i % 2 != 0, nodes[0].TryGetProperty("links", out _));
         }
 
-        Assert.Equal(20, host.Graph.LinkBatches.Count);
+        Assert.Equal(1 + 20, host.Graph.LinkBatches.Count);
         Assert.Equal(1, host.Executor.DocumentsParsed);
         Assert.Equal(2, host.Executor.PlansCompiled);
     }

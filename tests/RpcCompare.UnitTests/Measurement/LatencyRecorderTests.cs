@@ -220,9 +220,18 @@ public sealed class LatencyRecorderTests : IDisposable
             }
 
             Record(1000);
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            Record(40_000);
-            return GC.GetAllocatedBytesForCurrentThread() - before;
+
+            // The runtime may allocate once on this thread while it swaps in optimised code mid-loop (seen on a loaded
+            // CI machine); a per-call allocation would show in every round, so the quietest round must be zero.
+            long quietest = long.MaxValue;
+            for (int round = 0; round < 4; round++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                Record(10_000);
+                quietest = Math.Min(quietest, GC.GetAllocatedBytesForCurrentThread() - before);
+            }
+
+            return quietest;
         });
         var result = await recorder.CompleteAsync();
 
