@@ -44,7 +44,7 @@ public static class RunCommand
         var warmup = DurationOption("--warmup", "Warm-up before each measured window; its requests are not counted.", "2s");
         var rate = new Option<double?>("--rate")
         {
-            Description = "Open loop: this many requests per second, latency measured from the scheduled time. Default: closed loop.",
+            Description = "Open loop: this many requests per second; a request held back by busy senders counts from its scheduled time. Default: closed loop.",
             HelpName = "R",
         }.WithNumberParser();
         var dataset = new DatasetOptions();

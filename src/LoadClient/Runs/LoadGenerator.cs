@@ -92,20 +92,38 @@ public static class LoadGenerator
             {
                 return;
             }
-            var wait = scheduled - Stopwatch.GetTimestamp();
-            if (wait > 0)
+            // A request that is late because every sender was busy counts from when it was due, so a stalled server
+            // shows as latency (coordinated omission). A sender that was idle waits for the due time and counts from
+            // when it actually sent: the timer's oversleep (a millisecond or so) is the client's, not the stack's.
+            var sent = scheduled;
+            if (scheduled > Stopwatch.GetTimestamp())
             {
                 try
                 {
-                    await Task.Delay(TimeSpan.FromTicks(wait * TimeSpan.TicksPerSecond / Stopwatch.Frequency), stop);
+                    sent = await WaitUntilAsync(scheduled, stop);
                 }
                 catch (OperationCanceledException)
                 {
                     return;
                 }
             }
-            // Latency counts from when the request was due, not from when a free sender got to it.
-            await CallAsync(client, variant, recorder, random, scheduled, stop);
+            await CallAsync(client, variant, recorder, random, sent, stop);
+        }
+    }
+
+    /// <summary>Returns the first timestamp at or after <paramref name="due"/>: Task.Delay truncates to whole
+    /// milliseconds and may wake early, so it is asked again until the due time has passed.</summary>
+    private static async Task<long> WaitUntilAsync(long due, CancellationToken stop)
+    {
+        while (true)
+        {
+            var now = Stopwatch.GetTimestamp();
+            if (now >= due)
+            {
+                return now;
+            }
+            var milliseconds = Math.Ceiling((due - now) * 1000.0 / Stopwatch.Frequency);
+            await Task.Delay(TimeSpan.FromMilliseconds(Math.Max(1, milliseconds)), stop);
         }
     }
 

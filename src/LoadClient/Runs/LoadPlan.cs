@@ -3,8 +3,8 @@ namespace RpcCompare.LoadClient.Runs;
 /// <summary>
 /// How much load one variant gets and how it is paced. Closed loop: <see cref="Threads"/> workers, each sending its next
 /// request when the previous one answered. Open loop (<see cref="Rate"/> set): requests scheduled at fixed times, sent by
-/// at most <see cref="Threads"/> senders, with latency measured from the scheduled time, so a stalled server shows up
-/// as latency instead of as fewer requests.
+/// at most <see cref="Threads"/> senders; a request held back because every sender was busy is measured from its
+/// scheduled time, so a stalled server shows up as latency instead of as fewer requests.
 /// </summary>
 public sealed record LoadPlan
 {

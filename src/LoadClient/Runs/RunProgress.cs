@@ -5,7 +5,7 @@ using RpcCompare.LoadClient.Terminal;
 namespace RpcCompare.LoadClient.Runs;
 
 /// <summary>
-/// Live progress of the variant being measured (done / planned, requests per second, p99 so far): one line redrawn in
+/// Live progress of the variant being measured (done / planned requests or seconds, requests per second, p99 so far): one line redrawn in
 /// place on a terminal, a plain line every few seconds when the output is a file or a CI log.
 /// </summary>
 public sealed class RunProgress
@@ -26,10 +26,12 @@ public sealed class RunProgress
     public IDisposable Track(string stack, string variant, LoadPlan plan, LatencyRecorder recorder)
     {
         var label = $"{Stacks.DisplayName(stack)}{(variant.Length == 0 ? "" : " " + variant)}";
-        var planned = plan.Requests is { } requests ? $"{requests:N0}" : $"{plan.Duration!.Value.TotalSeconds:N0} s";
         var lastPlain = DateTime.MinValue;
+        string Done(LatencySnapshot s) => plan.Requests is { } requests
+            ? $"{s.Requests:N0} done of {requests:N0}"
+            : $"{s.Requests:N0} done, {s.MeasuredTime.TotalSeconds:N0} of {plan.Duration!.Value.TotalSeconds:N0} s";
         string Describe(LatencySnapshot s) =>
-            $"  {label}: {s.Phase.ToString().ToLowerInvariant()}, {s.Requests:N0} done of {planned}, " +
+            $"  {label}: {s.Phase.ToString().ToLowerInvariant()}, {Done(s)}, " +
             $"{s.RequestsPerSecond:N0} req/s, p99 {(s.P99Ms is { } p99 ? $"{p99:N1} ms" : "-")}, {s.Errors:N0} errors";
 
         var timer = new Timer(_ =>

@@ -98,6 +98,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         var results = await ResultsLoader.LoadAsync(_folder, default);
         var entry = Assert.Single(results.Summary!.Entries);
         Assert.Equal("open", results.Manifest.LoadModel);
+        Assert.Equal(0, entry.Errors);
         Assert.True(entry.LatencyMs!.Max >= 1000, $"max {entry.LatencyMs.Max:N0} ms");
     }
 
