@@ -37,7 +37,7 @@ public static class RunCommand
         }.WithNumberParser();
         var requests = new Option<long?>("--requests", "-n")
         {
-            Description = "Measured requests (units of work) per stack and variant (default: the scenario's).",
+            Description = "Requests (units of work) started in the measured window per stack and variant (default: the scenario's); calls still in flight from the warm-up are measured too.",
             HelpName = "N",
         }.WithNumberParser();
         var duration = DurationOption("--duration", "Measure for this long per stack and variant instead of a number of requests (e.g. 30s, 5m).", null);
