@@ -22,14 +22,20 @@ public static class DurationText
         return magnitude >= 1000 ? "s" : magnitude >= 1 || magnitude == 0 ? "ms" : "µs";
     }
 
-    /// <summary>Two significant digits below 10, whole numbers above, trailing zeros dropped: 0.93, 1.1, 12, 930.</summary>
+    /// <summary>Two significant digits below 10, whole numbers above, trailing zeros dropped: 0.0043, 0.93, 1.1, 12,
+    /// 930. A small non-zero bound never prints as 0, which would read as "the band touches zero".</summary>
     public static string Number(double value)
     {
         var magnitude = Math.Abs(value);
-        var format = magnitude >= 10 ? "0" : magnitude >= 1 ? "0.#" : "0.##";
-        var text = value.ToString(format, CultureInfo.InvariantCulture);
+        var decimals = magnitude >= 10 ? 0
+            : magnitude >= 1 ? 1
+            : magnitude == 0 ? 0
+            : Math.Min(MaxDecimals, 1 - (int)Math.Floor(Math.Log10(magnitude)));
+        var text = Math.Round(value, decimals).ToString("0." + new string('#', decimals), CultureInfo.InvariantCulture);
         return text == "-0" ? "0" : text;
     }
+
+    private const int MaxDecimals = 6;
 
     private static double Scale(string unit) => unit switch
     {

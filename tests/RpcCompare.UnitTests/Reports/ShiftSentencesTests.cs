@@ -109,6 +109,19 @@ public class ShiftSentencesTests
         Assert.Equal(expected, DurationText.Format(milliseconds));
     }
 
+    [Theory]
+    [InlineData(0.0043, "0.0043")]
+    [InlineData(0.93, "0.93")]
+    [InlineData(0.999, "1")]
+    [InlineData(1.04, "1")]
+    [InlineData(0, "0")]
+    [InlineData(-0.00001, "-0.00001")]
+    [InlineData(930.4, "930")]
+    public void NumbersKeepTwoSignificantDigitsSoASmallBoundIsNeverZero(double value, string expected)
+    {
+        Assert.Equal(expected, DurationText.Number(value));
+    }
+
     private static QuantileShift Shift(Func<double, (double Delta, double Lower, double Upper)> at)
     {
         var grid = QuantileGrid.Delta;
