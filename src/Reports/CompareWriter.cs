@@ -358,8 +358,8 @@ public static class CompareWriter
         page.Heading(2, "Bytes and server cost per request, A vs B", "cost");
         var charted = new (string Id, string Title, string Label, Func<SummaryEntry, double?> Select, Func<double, string> Text, string Caption)[]
         {
-            ("bytes-request", "Request bytes per request (client \u2192 server)", "bytes per request", s => s.BytesSentPerRequest, Bytes, "Counted on the server's sockets."),
-            ("bytes-response", "Response bytes per request (server \u2192 client)", "bytes per request", s => s.BytesReceivedPerRequest, Bytes, "Counted on the server's sockets."),
+            ("bytes-request", "Request bytes per request (client \u2192 server)", "bytes per request", s => s.BytesSentPerRequest, Bytes, "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not."),
+            ("bytes-response", "Response bytes per request (server \u2192 client)", "bytes per request", s => s.BytesReceivedPerRequest, Bytes, "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not."),
             ("server-cpu", "Server CPU", "CPU (% of all cores)", s => s.Server?.CpuPercent, OneDecimal, "Mean over the measured window, as a share of all cores."),
             ("server-allocations", "Server allocations per request", "bytes allocated per request", s => s.Server?.AllocatedBytesPerRequest, Bytes, "Managed bytes allocated by the server per successful request."),
         };

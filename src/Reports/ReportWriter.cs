@@ -58,7 +58,7 @@ public static class ReportWriter
         else
         {
             page.Raw(Tables.Summary(analysis.Entries).ToHtml("summary-table"));
-            page.Paragraph("Request bytes go from client to server, response bytes from server to client, both per request as counted on the server's sockets. " +
+            page.Paragraph("Request bytes go from client to server, response bytes from server to client, both per request as counted on the client's connections (protocol headers and framing included). " +
                            "Server CPU is the mean over the measured window as a share of all cores.");
         }
 
@@ -213,9 +213,9 @@ public static class ReportWriter
         static string OneDecimal(double v) => v.ToString("0.0", CultureInfo.InvariantCulture);
 
         page.Heading(2, "Bytes on the wire per request", "bytes");
-        var sent = ChartFactory.Bars(charts.NewId("bytes-request"), "Request bytes per request (client \u2192 server)", "Counted on the server's sockets.", "bytes per request", categories, Series(s => s.BytesSentPerRequest), Bytes);
+        var sent = ChartFactory.Bars(charts.NewId("bytes-request"), "Request bytes per request (client \u2192 server)", "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not.", "bytes per request", categories, Series(s => s.BytesSentPerRequest), Bytes);
         page.Figure(sent.Id, charts.Add(sent), "Bytes the client sent per successful request, including protocol framing; n/a where the server's socket counters were unavailable.");
-        var received = ChartFactory.Bars(charts.NewId("bytes-response"), "Response bytes per request (server \u2192 client)", "Counted on the server's sockets.", "bytes per request", categories, Series(s => s.BytesReceivedPerRequest), Bytes);
+        var received = ChartFactory.Bars(charts.NewId("bytes-response"), "Response bytes per request (server \u2192 client)", "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not.", "bytes per request", categories, Series(s => s.BytesReceivedPerRequest), Bytes);
         page.Figure(received.Id, charts.Add(received), "Bytes the server sent back per successful request, including protocol framing.");
 
         page.Heading(2, "Server cost", "cost");

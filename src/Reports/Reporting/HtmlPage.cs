@@ -22,7 +22,7 @@ internal sealed class HtmlPage
         .table-wrap { overflow-x: auto; }
         table { border-collapse: collapse; font-size: 0.85rem; margin: 0.6rem 0; }
         th, td { border: 1px solid #d6d6d6; padding: 0.25rem 0.5rem; text-align: right; white-space: nowrap; }
-        th { background: #f3f3f3; }
+        th { background: #f3f3f3; white-space: normal; vertical-align: bottom; }
         td.text, th.text { text-align: left; white-space: normal; }
         td.none { text-align: center; color: #8a1c1c; font-style: italic; }
         tr.not-ok td { background: #fff8e8; }
