@@ -15,7 +15,7 @@ public sealed record LoadPlan
 
     public TimeSpan? Duration { get; init; }
 
-    public TimeSpan Warmup { get; init; } = TimeSpan.FromSeconds(2);
+    public required TimeSpan Warmup { get; init; }
 
     /// <summary>Requests per second for the open loop; null for the closed loop.</summary>
     public double? Rate { get; init; }

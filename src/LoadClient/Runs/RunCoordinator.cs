@@ -58,6 +58,10 @@ public static class RunCoordinator
             Console.WriteLine(seeded.Skipped
                 ? $"Dataset {settings.Dataset.Preset} (fingerprint {seeded.Fingerprint}) is loaded."
                 : $"Loaded {seeded.Rows:N0} rows in {seeded.Total.TotalSeconds:N1} s ({seeded.RowsPerSecond:N0} rows/s).");
+            var warmth = await new CacheWarmer(dataSource).WarmAsync(database.IsLocal, cancellationToken);
+            Console.WriteLine(warmth.NotWarmedBecause is null
+                ? $"PostgreSQL's cache holds the dataset ({warmth.Bytes / 1_000_000.0:N0} MB read with pg_prewarm), so no stack meets a colder database than another."
+                : $"PostgreSQL's cache was not warmed ({warmth.NotWarmedBecause}); the first stack may meet a colder database than the others.");
             return database;
         }
         catch

@@ -77,4 +77,21 @@ public sealed class SeederTests(DatabaseFixture db)
             await db.ScalarAsync<object>($"DROP DATABASE {name} WITH (FORCE)");
         }
     }
+
+    [Fact]
+    public async Task TheCacheWarmerReadsEveryTableAndIndexOfTheDataset()
+    {
+        var warmer = new CacheWarmer(db.DataSource);
+
+        var installed = await warmer.WarmAsync(mayInstallExtension: true, CancellationToken.None);
+        var reused = await warmer.WarmAsync(mayInstallExtension: false, CancellationToken.None);
+
+        var atLeast = await db.ScalarAsync<long>("""
+            SELECT sum(pg_relation_size(c.oid))::bigint FROM pg_class c
+            WHERE c.relname IN ('nodes', 'links', 'records', 'pk_nodes', 'pk_links')
+            """);
+        Assert.Null(installed.NotWarmedBecause);
+        Assert.True(installed.Bytes >= atLeast, $"{installed.Bytes:N0} bytes read, the tables alone hold {atLeast:N0}");
+        Assert.Equal(installed, reused);
+    }
 }
