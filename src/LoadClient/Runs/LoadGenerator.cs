@@ -18,7 +18,7 @@ public static class LoadGenerator
         Action onMeasuring, CancellationToken abort)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(abort);
-        var state = new RunState(plan.Requests ?? long.MaxValue);
+        var state = new RunState(plan.Requests ?? long.MaxValue) { RequestTimeout = plan.RequestTimeout };
         var interval = plan.Rate is { } rate ? (long)(Stopwatch.Frequency / rate) : 0;
         var start = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 100;
         var warmupEnd = start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
@@ -77,7 +77,7 @@ public static class LoadGenerator
             {
                 return;
             }
-            await CallAsync(client, variant, recorder, random, Stopwatch.GetTimestamp(), stop);
+            await CallAsync(client, variant, recorder, random, Stopwatch.GetTimestamp(), state.RequestTimeout, stop);
         }
     }
 
@@ -107,7 +107,7 @@ public static class LoadGenerator
                     return;
                 }
             }
-            await CallAsync(client, variant, recorder, random, sent, stop);
+            await CallAsync(client, variant, recorder, random, sent, state.RequestTimeout, stop);
         }
     }
 
@@ -128,16 +128,22 @@ public static class LoadGenerator
     }
 
     private static async Task CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
-        long startTimestamp, CancellationToken stop)
+        long startTimestamp, TimeSpan? timeout, CancellationToken stop)
     {
+        // The stacks' own timeouts do not all cover the whole call (HttpClient.Timeout stops at the headers of a
+        // response read as a stream), so the generator enforces one deadline for every stack.
+        using var deadline = timeout is null ? null : CancellationTokenSource.CreateLinkedTokenSource(stop);
+        deadline?.CancelAfter(timeout!.Value);
         try
         {
-            await variant.Operation(client, random, stop);
+            await variant.Operation(client, random, deadline?.Token ?? stop);
             recorder.RecordSuccess(startTimestamp, Stopwatch.GetTimestamp());
         }
         catch (Exception e) when (!stop.IsCancellationRequested)
         {
-            var kind = e is GraphCallException call ? call.Kind : ErrorKinds.Classify(e);
+            var kind = deadline is { IsCancellationRequested: true } ? ErrorKind.Timeout
+                : e is GraphCallException call ? call.Kind
+                : ErrorKinds.Classify(e);
             recorder.RecordError(kind, Stopwatch.GetTimestamp(), e);
             if (kind == ErrorKind.Refused)
             {
@@ -155,6 +161,7 @@ public static class LoadGenerator
         public long Budget = budget;
         public long NextSlot;
         public long LastSlotTimestamp = long.MaxValue;
+        public TimeSpan? RequestTimeout;
         private volatile bool _measuring;
 
         public bool Measuring

@@ -17,6 +17,9 @@ public sealed record LoadPlan
 
     public required TimeSpan Warmup { get; init; }
 
+    /// <summary>A call that takes longer is cancelled and counted as a timeout, whichever stack it is; null: no limit.</summary>
+    public TimeSpan? RequestTimeout { get; init; }
+
     /// <summary>Requests per second for the open loop; null for the closed loop.</summary>
     public double? Rate { get; init; }
 

@@ -139,6 +139,7 @@ public sealed class StackRunner(
             Requests = settings.Duration is null ? settings.Requests ?? variant.Requests : null,
             Duration = settings.Duration,
             Warmup = settings.Warmup,
+            RequestTimeout = settings.RequestTimeout,
             Rate = settings.Rate,
             Seed = settings.Dataset.Seed,
         };
