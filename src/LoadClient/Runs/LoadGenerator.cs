@@ -137,6 +137,12 @@ public static class LoadGenerator
         try
         {
             await variant.Operation(client, random, deadline?.Token ?? stop);
+            if (deadline is { IsCancellationRequested: true } && !stop.IsCancellationRequested)
+            {
+                // It answered, but after the deadline (a call that ignores cancellation, or a loaded timer): a timeout.
+                recorder.RecordError(ErrorKind.Timeout, Stopwatch.GetTimestamp());
+                return;
+            }
             recorder.RecordSuccess(startTimestamp, Stopwatch.GetTimestamp());
         }
         catch (Exception e) when (!stop.IsCancellationRequested)

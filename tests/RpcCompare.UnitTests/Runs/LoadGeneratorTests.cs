@@ -31,6 +31,22 @@ public sealed class LoadGeneratorTests
     }
 
     [Fact]
+    public async Task ACallThatIgnoresCancellationAndAnswersAfterTheDeadlineIsATimeout()
+    {
+        var deaf = new Variant("", Threads: 1, Requests: 2, CallsPerUnit: 1,
+            (_, _, _) => Task.Delay(TimeSpan.FromMilliseconds(400), CancellationToken.None));
+        var plan = new LoadPlan { Threads = 1, Requests = 2, Warmup = TimeSpan.Zero, RequestTimeout = TimeSpan.FromMilliseconds(50) };
+        await using var recorder = new LatencyRecorder();
+
+        await LoadGenerator.RunAsync(null!, deaf, plan, recorder, () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        var result = await recorder.CompleteAsync();
+
+        Assert.Equal(0, result.Requests);
+        Assert.Equal(result.Errors, result.ErrorsByKind.GetValueOrDefault(ErrorKind.Timeout));
+        Assert.InRange(result.Errors, 2, 3);
+    }
+
+    [Fact]
     public async Task WithoutATimeoutEveryCallRunsToItsEnd()
     {
         var quick = new Variant("", Threads: 1, Requests: 3, CallsPerUnit: 1,
