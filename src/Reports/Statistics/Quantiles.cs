@@ -39,7 +39,7 @@ public static class Quantiles
         CheckProbability(probability);
         return method switch
         {
-            QuantileMethod.HarrellDavis => HarrellDavisQuantileEstimator.Instance.Quantile(sample.ToPerfolizer(), probability),
+            QuantileMethod.HarrellDavis => HarrellDavisQuantileEstimator.Instance.Quantile(sample.ToPerfolizer(), probability).NominalValue,
             QuantileMethod.HyndmanFanType7 => HyndmanFanType7(sample.AsSpan(), probability),
             _ => throw new ArgumentOutOfRangeException(nameof(method), method, "Unknown quantile method."),
         };

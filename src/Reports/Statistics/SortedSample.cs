@@ -1,4 +1,4 @@
-using Perfolizer;
+using Pragmastat;
 
 namespace RpcCompare.Reports.Statistics;
 
