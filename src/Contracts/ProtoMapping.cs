@@ -1,5 +1,5 @@
 using Google.Protobuf.WellKnownTypes;
-using Pb = RpcCompare.Contracts.Grpc;
+using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.Contracts;
 
@@ -9,11 +9,11 @@ namespace RpcCompare.Contracts;
 /// </summary>
 public static class ProtoMapping
 {
-    public static Pb.NodeSummary ToProto(this NodeSummary n) => new() { Id = n.Id, Name = n.Name, Type = n.Type };
+    public static Proto.NodeSummary ToProto(this NodeSummary n) => new() { Id = n.Id, Name = n.Name, Type = n.Type };
 
-    public static NodeSummary FromProto(this Pb.NodeSummary n) => new() { Id = n.Id, Name = n.Name, Type = n.Type };
+    public static NodeSummary FromProto(this Proto.NodeSummary n) => new() { Id = n.Id, Name = n.Name, Type = n.Type };
 
-    public static Pb.LinkView ToProto(this LinkView l) => new()
+    public static Proto.LinkView ToProto(this LinkView l) => new()
     {
         Id = l.Id,
         Type = l.Type,
@@ -22,7 +22,7 @@ public static class ProtoMapping
         Target = l.Target.ToProto(),
     };
 
-    public static LinkView FromProto(this Pb.LinkView l) => new()
+    public static LinkView FromProto(this Proto.LinkView l) => new()
     {
         Id = l.Id,
         Type = l.Type,
@@ -31,7 +31,7 @@ public static class ProtoMapping
         Target = l.Target.FromProto(),
     };
 
-    public static Pb.NodeDetails ToProto(this NodeDetails n) => new()
+    public static Proto.NodeDetails ToProto(this NodeDetails n) => new()
     {
         Id = n.Id,
         Name = n.Name,
@@ -40,7 +40,7 @@ public static class ProtoMapping
         LinkCount = n.LinkCount,
     };
 
-    public static NodeDetails FromProto(this Pb.NodeDetails n) => new()
+    public static NodeDetails FromProto(this Proto.NodeDetails n) => new()
     {
         Id = n.Id,
         Name = n.Name,
@@ -49,17 +49,17 @@ public static class ProtoMapping
         LinkCount = n.LinkCount,
     };
 
-    public static Pb.NewNode ToProto(this NewNode n) => new() { Name = n.Name, Type = n.Type };
+    public static Proto.NewNode ToProto(this NewNode n) => new() { Name = n.Name, Type = n.Type };
 
-    public static NewNode FromProto(this Pb.NewNode n) => new() { Name = n.Name, Type = n.Type };
+    public static NewNode FromProto(this Proto.NewNode n) => new() { Name = n.Name, Type = n.Type };
 
-    public static Pb.SnapshotInfo ToProto(this SnapshotInfo s) => new() { Id = s.Id, Size = s.Size };
+    public static Proto.SnapshotInfo ToProto(this SnapshotInfo s) => new() { Id = s.Id, Size = s.Size };
 
-    public static SnapshotInfo FromProto(this Pb.SnapshotInfo s) => new() { Id = s.Id, Size = s.Size };
+    public static SnapshotInfo FromProto(this Proto.SnapshotInfo s) => new() { Id = s.Id, Size = s.Size };
 
-    public static Pb.Neighbourhood ToProto(this Neighbourhood n)
+    public static Proto.Neighbourhood ToProto(this Neighbourhood n)
     {
-        var message = new Pb.Neighbourhood { Node = n.Node.ToProto() };
+        var message = new Proto.Neighbourhood { Node = n.Node.ToProto() };
         foreach (var link in n.Links)
         {
             message.Links.Add(link.ToProto());
@@ -67,7 +67,7 @@ public static class ProtoMapping
         return message;
     }
 
-    public static Neighbourhood FromProto(this Pb.Neighbourhood n)
+    public static Neighbourhood FromProto(this Proto.Neighbourhood n)
     {
         var links = new LinkView[n.Links.Count];
         for (var i = 0; i < links.Length; i++)
@@ -77,7 +77,7 @@ public static class ProtoMapping
         return new Neighbourhood { Node = n.Node.FromProto(), Links = links };
     }
 
-    public static Pb.WideRecord ToProto(this WideRecord r) => new()
+    public static Proto.WideRecord ToProto(this WideRecord r) => new()
     {
         Id = r.Id,
         Code = r.Code,
@@ -141,7 +141,7 @@ public static class ProtoMapping
         ValidFrom = Timestamp.FromDateTime(r.ValidFrom),
     };
 
-    public static WideRecord FromProto(this Pb.WideRecord r) => new()
+    public static WideRecord FromProto(this Proto.WideRecord r) => new()
     {
         Id = r.Id,
         Code = r.Code,

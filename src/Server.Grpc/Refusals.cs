@@ -1,5 +1,5 @@
+using Grpc.Core;
 using RpcCompare.Data.Queries;
-using RpcCompare.Protocols.Grpc;
 
 namespace RpcCompare.Server.Grpc;
 
@@ -30,11 +30,11 @@ internal static class Refusals
         }
     }
 
-    private static GrpcException ToStatus(GraphException e) => new(e.Kind switch
+    private static RpcException ToStatus(GraphException e) => new(new Status(e.Kind switch
     {
-        GraphErrorKind.NotFound => GrpcStatusCode.NotFound,
-        GraphErrorKind.InvalidArgument => GrpcStatusCode.InvalidArgument,
-        GraphErrorKind.WritesDisabled => GrpcStatusCode.PermissionDenied,
-        _ => GrpcStatusCode.Unknown,
-    }, e.Message, e);
+        GraphErrorKind.NotFound => StatusCode.NotFound,
+        GraphErrorKind.InvalidArgument => StatusCode.InvalidArgument,
+        GraphErrorKind.WritesDisabled => StatusCode.PermissionDenied,
+        _ => StatusCode.Unknown,
+    }, e.Message));
 }

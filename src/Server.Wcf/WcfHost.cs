@@ -45,7 +45,7 @@ public static class WcfHost
 
         var configuration = setup.Configuration;
         configuration.Set("implementation",
-            "NetTcp by src/Protocols/NetTcp on a Kestrel connection handler (CoreWCF is not in the feed)");
+            "RpcCompare NetTcp (src/Protocols/NetTcp) on a Kestrel connection handler; CoreWCF is not in the feed, so this is not CoreWCF");
         configuration.Set("protocol", "net.tcp: .NET Message Framing, duplex session, SecurityMode.None");
         configuration.Set("encoding", "SOAP 1.2 + WS-Addressing, binary XML with session dictionary (msbinsession1), DataContractSerializer");
         configuration.Set("max received message", $"{MaxReceivedMessageSize:N0} bytes (requests)");
@@ -53,6 +53,7 @@ public static class WcfHost
         configuration.Set("instance / concurrency", "single instance, concurrent calls across sessions, in order within one");
         configuration.Set("max concurrent sessions", $"{MaxConcurrentSessions:N0}");
         configuration.Set("max pending handshakes", $"{MaxPendingHandshakes:N0}");
+        configuration.Set("connection reuse", "a connection carries one session after another (WCF clients pool them), idle up to ReceiveTimeout");
         configuration.Set("streaming variants", "none (NetTcp streaming carries only a raw Stream body)");
     }
 }

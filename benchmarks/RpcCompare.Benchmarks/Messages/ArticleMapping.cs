@@ -1,14 +1,14 @@
 using Google.Protobuf.WellKnownTypes;
-using Pb = RpcCompare.Benchmarks.Messages.Proto;
+using Articles = RpcCompare.Benchmarks.Messages.Proto;
 
 namespace RpcCompare.Benchmarks.Messages;
 
 /// <summary>Article &lt;-&gt; protobuf, written the way src/Contracts/ProtoMapping.cs maps the graph types.</summary>
 public static class ArticleMapping
 {
-    public static Pb.Article ToProto(this Article a)
+    public static Articles.Article ToProto(this Article a)
     {
-        var message = new Pb.Article
+        var message = new Articles.Article
         {
             Id = a.Id,
             Title = a.Title,
@@ -23,7 +23,7 @@ public static class ArticleMapping
         return message;
     }
 
-    public static Article FromProto(this Pb.Article a) => new()
+    public static Article FromProto(this Articles.Article a) => new()
     {
         Id = a.Id,
         Title = a.Title,

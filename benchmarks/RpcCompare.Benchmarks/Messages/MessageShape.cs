@@ -2,7 +2,7 @@ using System.Text.Json.Serialization.Metadata;
 using Google.Protobuf;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
-using Pb = RpcCompare.Contracts.Grpc;
+using GraphProto = RpcCompare.Contracts.Grpc;
 using PbArticles = RpcCompare.Benchmarks.Messages.Proto;
 
 namespace RpcCompare.Benchmarks.Messages;
@@ -22,11 +22,11 @@ public sealed record MessageShape<T, TProto>(
 /// <summary>The shapes of the four message types: a list of links, one wide record, wide records, articles.</summary>
 public static class MessageShapes
 {
-    public static MessageShape<LinkView[], Pb.LinkList> Links { get; } = new(
+    public static MessageShape<LinkView[], GraphProto.LinkList> Links { get; } = new(
         GraphJsonContext.Default.LinkViewArray,
         links =>
         {
-            var list = new Pb.LinkList();
+            var list = new GraphProto.LinkList();
             foreach (var link in links)
             {
                 list.Links.Add(link.ToProto());
@@ -34,19 +34,19 @@ public static class MessageShapes
             return list;
         },
         list => [.. list.Links.Select(link => link.FromProto())],
-        Pb.LinkList.Parser);
+        GraphProto.LinkList.Parser);
 
-    public static MessageShape<WideRecord, Pb.WideRecord> Record { get; } = new(
+    public static MessageShape<WideRecord, GraphProto.WideRecord> Record { get; } = new(
         GraphJsonContext.Default.WideRecord,
         record => record.ToProto(),
         record => record.FromProto(),
-        Pb.WideRecord.Parser);
+        GraphProto.WideRecord.Parser);
 
-    public static MessageShape<WideRecord[], Pb.RecordList> Records { get; } = new(
+    public static MessageShape<WideRecord[], GraphProto.RecordList> Records { get; } = new(
         GraphJsonContext.Default.WideRecordArray,
         records =>
         {
-            var list = new Pb.RecordList();
+            var list = new GraphProto.RecordList();
             foreach (var record in records)
             {
                 list.Records.Add(record.ToProto());
@@ -54,7 +54,7 @@ public static class MessageShapes
             return list;
         },
         list => [.. list.Records.Select(record => record.FromProto())],
-        Pb.RecordList.Parser);
+        GraphProto.RecordList.Parser);
 
     public static MessageShape<Article[], PbArticles.ArticleList> Articles { get; } = new(
         BenchmarkJsonContext.Default.ArticleArray,

@@ -1,30 +1,57 @@
+using System.Net.Sockets;
+using Grpc.Core;
+using Grpc.Health.V1;
+using Grpc.Net.Client;
 using RpcCompare.Contracts;
+using RpcCompare.Contracts.Hosting;
 using RpcCompare.LoadClient.Measurement;
-using RpcCompare.Protocols.Grpc;
-using RpcCompare.Server.Grpc;
-using Pb = RpcCompare.Contracts.Grpc;
+using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.LoadClient.Clients;
 
 /// <summary>
-/// gRPC through one channel shared by every worker (HTTP/2 multiplexing, more connections when 100 streams are busy),
-/// with no receive limit so the biggest hub's answer fits, as grpc-dotnet advises for large messages.
+/// gRPC through Grpc.Net.Client: one GrpcChannel shared by every worker, on one SocketsHttpHandler configured as
+/// grpc-dotnet's performance guide says (connections kept for the run, keep-alive pings, a further HTTP/2 connection when
+/// 100 streams are busy), with no receive limit so the biggest hub's answer fits. Bytes are counted on the handler's own
+/// connections; every call carries its deadline.
 /// </summary>
 public sealed class GrpcGraphClient : IGraphClient
 {
     private readonly WireCounter _wire = new();
     private readonly SocketsHttpHandler _handler;
     private readonly GrpcChannel _channel;
-    private readonly GrpcCallOptions _call;
+    private readonly Proto.Graph.GraphClient _graph;
+    private readonly Health.HealthClient _health;
+    private readonly TimeSpan _timeout;
 
     public GrpcGraphClient(Uri address, ClientOptions options)
     {
-        _handler = _wire.Count(GrpcChannel.CreateHttpHandler());
-        _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions { MaxReceiveMessageSize = null, HttpHandler = _handler });
-        _call = GrpcCallOptions.WithTimeout(options.RequestTimeout);
+        _handler = _wire.Count(new SocketsHttpHandler
+        {
+            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+            KeepAlivePingDelay = TimeSpan.FromSeconds(60),
+            KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
+            EnableMultipleHttp2Connections = true,
+            ConnectTimeout = TimeSpan.FromSeconds(10),
+        });
+        _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions
+        {
+            HttpHandler = _handler,
+            DisposeHttpClient = false,
+            MaxReceiveMessageSize = null,
+        });
+        _graph = new Proto.Graph.GraphClient(_channel);
+        _health = new Health.HealthClient(_channel);
+        _timeout = options.RequestTimeout;
     }
 
+    public static string Library => $"Grpc.Net.Client {LibraryVersion.Of(typeof(GrpcChannel))}";
+
     public string Stack => "grpc";
+
+    public string Description =>
+        $"{Library}: one GrpcChannel, one SocketsHttpHandler (EnableMultipleHttp2Connections, keep-alive ping 60 s), " +
+        "generated Graph.GraphClient, deadline per call, no receive limit";
 
     public bool SupportsStreaming => true;
 
@@ -34,114 +61,98 @@ public sealed class GrpcGraphClient : IGraphClient
     {
         try
         {
-            return await _channel.CheckHealthAsync("", _call, cancellationToken)
-                == Protocols.Grpc.Health.HealthCheckResponse.Types.ServingStatus.Serving;
+            var reply = await _health.CheckAsync(new HealthCheckRequest(), Options(cancellationToken));
+            return reply.Status == HealthCheckResponse.Types.ServingStatus.Serving;
         }
-        catch (GrpcException)
+        catch (RpcException)
         {
             return false;
         }
     }
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
-        (await Unary(GraphGrpcMethods.Ping, new Pb.PingRequest { Payload = payload }, cancellationToken)).Payload;
+        (await Unary(o => _graph.PingAsync(new Proto.PingRequest { Payload = payload }, o), cancellationToken)).Payload;
 
     public async Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
-        Convert((await Unary(GraphGrpcMethods.GetLinks, new Pb.GetLinksRequest { NodeId = nodeId }, cancellationToken)).Links,
+        Convert((await Unary(o => _graph.GetLinksAsync(new Proto.GetLinksRequest { NodeId = nodeId }, o), cancellationToken)).Links,
             ProtoMapping.FromProto);
 
     public async Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken)
     {
         var links = new List<LinkView>();
-        await foreach (var batch in Streaming(GraphGrpcMethods.StreamLinks, new Pb.GetLinksRequest { NodeId = nodeId }, cancellationToken))
-        {
-            foreach (var link in batch.Links)
-            {
-                links.Add(link.FromProto());
-            }
-        }
+        await Streaming(o => _graph.StreamLinks(new Proto.GetLinksRequest { NodeId = nodeId }, o),
+            batch => links.AddRange(batch.Links.Select(ProtoMapping.FromProto)), cancellationToken);
         return [.. links];
     }
 
     public async Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
-        Convert((await Unary(GraphGrpcMethods.SearchNodes, new Pb.SearchNodesRequest { Term = term, Limit = limit },
+        Convert((await Unary(o => _graph.SearchNodesAsync(new Proto.SearchNodesRequest { Term = term, Limit = limit }, o),
             cancellationToken)).Nodes, ProtoMapping.FromProto);
 
     public async Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken)
     {
         var nodes = new List<NodeSummary>();
-        await foreach (var batch in Streaming(GraphGrpcMethods.StreamSearchNodes,
-            new Pb.SearchNodesRequest { Term = term, Limit = limit }, cancellationToken))
-        {
-            foreach (var node in batch.Nodes)
-            {
-                nodes.Add(node.FromProto());
-            }
-        }
+        await Streaming(o => _graph.StreamSearchNodes(new Proto.SearchNodesRequest { Term = term, Limit = limit }, o),
+            batch => nodes.AddRange(batch.Nodes.Select(ProtoMapping.FromProto)), cancellationToken);
         return [.. nodes];
     }
 
     public async Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
-        (await Unary(GraphGrpcMethods.PrepareSnapshot, new Pb.PrepareSnapshotRequest { Size = size }, cancellationToken)).FromProto();
+        (await Unary(o => _graph.PrepareSnapshotAsync(new Proto.PrepareSnapshotRequest { Size = size }, o), cancellationToken)).FromProto();
 
     public async Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
-        Convert((await Unary(GraphGrpcMethods.GetRecords, new Pb.GetRecordsRequest { SnapshotId = snapshotId, Count = count },
+        Convert((await Unary(o => _graph.GetRecordsAsync(new Proto.GetRecordsRequest { SnapshotId = snapshotId, Count = count }, o),
             cancellationToken)).Records, ProtoMapping.FromProto);
 
     public async Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
-        (await Unary(GraphGrpcMethods.CreateNode, node.ToProto(), cancellationToken)).FromProto();
+        (await Unary(o => _graph.CreateNodeAsync(node.ToProto(), o), cancellationToken)).FromProto();
 
     public async Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
-        Convert((await Unary(GraphGrpcMethods.ListNodes, new Pb.ListNodesRequest { AfterId = afterId, Limit = limit },
+        Convert((await Unary(o => _graph.ListNodesAsync(new Proto.ListNodesRequest { AfterId = afterId, Limit = limit }, o),
             cancellationToken)).Nodes, ProtoMapping.FromProto);
 
     public async Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
-        (await Unary(GraphGrpcMethods.GetNode, new Pb.GetNodeRequest { Id = id }, cancellationToken)).FromProto();
+        (await Unary(o => _graph.GetNodeAsync(new Proto.GetNodeRequest { Id = id }, o), cancellationToken)).FromProto();
 
     public async Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken)
     {
-        var request = new Pb.GetNeighbourhoodsRequest();
+        var request = new Proto.GetNeighbourhoodsRequest();
         request.Ids.Add(ids);
-        return Convert((await Unary(GraphGrpcMethods.GetNeighbourhoods, request, cancellationToken)).Neighbourhoods,
+        return Convert((await Unary(o => _graph.GetNeighbourhoodsAsync(request, o), cancellationToken)).Neighbourhoods,
             ProtoMapping.FromProto);
     }
 
-    private async Task<TResponse> Unary<TRequest, TResponse>(GrpcMethod<TRequest, TResponse> method, TRequest request,
+    private CallOptions Options(CancellationToken cancellationToken) =>
+        new(deadline: DateTime.UtcNow + _timeout, cancellationToken: cancellationToken);
+
+    private async Task<TResponse> Unary<TResponse>(Func<CallOptions, AsyncUnaryCall<TResponse>> call,
         CancellationToken cancellationToken)
-        where TRequest : class, Google.Protobuf.IMessage<TRequest>, new()
-        where TResponse : class, Google.Protobuf.IMessage<TResponse>, new()
     {
         try
         {
-            return await _channel.UnaryAsync(method, request, _call, cancellationToken);
+            using var pending = call(Options(cancellationToken));
+            return await pending.ResponseAsync;
         }
-        catch (GrpcException e)
+        catch (RpcException e)
         {
             throw Classify(e, cancellationToken);
         }
     }
 
-    private async IAsyncEnumerable<TResponse> Streaming<TRequest, TResponse>(GrpcMethod<TRequest, TResponse> method,
-        TRequest request, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken)
-        where TRequest : class, Google.Protobuf.IMessage<TRequest>, new()
-        where TResponse : class, Google.Protobuf.IMessage<TResponse>, new()
+    private async Task Streaming<TResponse>(Func<CallOptions, AsyncServerStreamingCall<TResponse>> call, Action<TResponse> each,
+        CancellationToken cancellationToken)
     {
-        await using var messages = _channel.ServerStreamingAsync(method, request, _call, cancellationToken)
-            .GetAsyncEnumerator(cancellationToken);
-        while (true)
+        try
         {
-            try
+            using var pending = call(Options(cancellationToken));
+            while (await pending.ResponseStream.MoveNext(cancellationToken))
             {
-                if (!await messages.MoveNextAsync())
-                {
-                    yield break;
-                }
+                each(pending.ResponseStream.Current);
             }
-            catch (GrpcException e)
-            {
-                throw Classify(e, cancellationToken);
-            }
-            yield return messages.Current;
+        }
+        catch (RpcException e)
+        {
+            throw Classify(e, cancellationToken);
         }
     }
 
@@ -155,21 +166,31 @@ public sealed class GrpcGraphClient : IGraphClient
         return items;
     }
 
-    private static GraphCallException Classify(GrpcException e, CancellationToken cancellationToken) =>
+    private static GraphCallException Classify(RpcException e, CancellationToken cancellationToken) =>
         new(e.StatusCode switch
         {
-            GrpcStatusCode.NotFound => ErrorKind.NotFound,
-            GrpcStatusCode.InvalidArgument or GrpcStatusCode.ResourceExhausted => ErrorKind.InvalidArgument,
-            GrpcStatusCode.PermissionDenied => ErrorKind.WritesDisabled,
-            GrpcStatusCode.DeadlineExceeded => ErrorKind.Timeout,
-            GrpcStatusCode.Cancelled when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
-            GrpcStatusCode.Unavailable when e.InnerException is HttpRequestException
-                { InnerException: System.Net.Sockets.SocketException { SocketErrorCode: System.Net.Sockets.SocketError.ConnectionRefused } }
-                => ErrorKind.Refused,
-            GrpcStatusCode.Unavailable or GrpcStatusCode.Internal or GrpcStatusCode.Unimplemented => ErrorKind.Protocol,
-            GrpcStatusCode.Unknown => ErrorKind.Server,
+            StatusCode.NotFound => ErrorKind.NotFound,
+            StatusCode.InvalidArgument or StatusCode.ResourceExhausted => ErrorKind.InvalidArgument,
+            StatusCode.PermissionDenied => ErrorKind.WritesDisabled,
+            StatusCode.DeadlineExceeded => ErrorKind.Timeout,
+            StatusCode.Cancelled when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
+            StatusCode.Unavailable when IsRefused(e.Status.DebugException) => ErrorKind.Refused,
+            StatusCode.Unavailable or StatusCode.Internal or StatusCode.Unimplemented => ErrorKind.Protocol,
+            StatusCode.Unknown => ErrorKind.Server,
             _ => ErrorKind.Other,
-        }, $"grpc {e.StatusCode}", e.Detail, e);
+        }, $"grpc {e.StatusCode}", e.Status.Detail, e);
+
+    private static bool IsRefused(Exception? e)
+    {
+        for (; e is not null; e = e.InnerException)
+        {
+            if (e is SocketException { SocketErrorCode: SocketError.ConnectionRefused })
+            {
+                return true;
+            }
+        }
+        return false;
+    }
 
     public ValueTask DisposeAsync()
     {

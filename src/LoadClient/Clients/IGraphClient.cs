@@ -11,6 +11,9 @@ public interface IGraphClient : IAsyncDisposable
 {
     string Stack { get; }
 
+    /// <summary>The client library with its version and how it is configured, for the results' manifest.</summary>
+    string Description { get; }
+
     /// <summary>True when the stack has streaming variants of GetLinks and SearchNodes (gRPC, REST).</summary>
     bool SupportsStreaming { get; }
 

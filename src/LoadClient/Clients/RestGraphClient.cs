@@ -23,6 +23,9 @@ public sealed class RestGraphClient : IGraphClient
 
     public string Stack => "rest";
 
+    public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
+        "one SocketsHttpHandler with connections kept for the run";
+
     public bool SupportsStreaming => true;
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);

@@ -36,11 +36,13 @@ public sealed class StackRunner(
         try
         {
             IReadOnlyDictionary<string, string> endpoints;
+            Dictionary<string, string> configuration;
+            string address;
             if (settings.Targets.TryGetValue(stack, out var target))
             {
                 endpoints = RemoteEndpoints(stack, target);
-                record.AddHost(new HostInfo { Stack = stack, Pid = null, Remote = true, Address = target,
-                    Configuration = new Dictionary<string, string> { ["remote"] = "configuration not known to the client" } });
+                configuration = new Dictionary<string, string> { ["remote"] = "configuration not known to the client" };
+                address = target;
             }
             else
             {
@@ -53,16 +55,9 @@ public sealed class StackRunner(
                     StartTimeout = settings.StartTimeout,
                 }, connectionString!, cancellationToken);
                 endpoints = host.Ready.Endpoints;
-                record.AddHost(new HostInfo
-                {
-                    Stack = stack,
-                    Pid = host.Pid,
-                    Remote = false,
-                    Address = string.Join(" ", endpoints.Values),
-                    Configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value),
-                });
+                configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
+                address = string.Join(" ", endpoints.Values);
             }
-            await results.WriteManifestAsync(record.ToManifest(), cancellationToken);
 
             client = GraphClients.Create(stack, endpoints, new ClientOptions
             {
@@ -70,6 +65,13 @@ public sealed class StackRunner(
                 Concurrency = settings.Threads ?? 10,
                 Http2 = settings.RestHttp2,
             });
+            // Both sides of the stack, so a figure names the libraries that produced it.
+            configuration["client"] = client.Description;
+            record.AddHost(new HostInfo
+            {
+                Stack = stack, Pid = host?.Pid, Remote = host is null, Address = address, Configuration = configuration,
+            });
+            await results.WriteManifestAsync(record.ToManifest(), cancellationToken);
             await WaitUntilHealthyAsync(stack, client, host, string.Join(" ", endpoints.Values), cancellationToken);
             if (host is not null)
             {

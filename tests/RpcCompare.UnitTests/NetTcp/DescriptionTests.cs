@@ -100,15 +100,6 @@ public sealed class DescriptionTests
     }
 
     [Fact]
-    public void FactoryRejectsNonNetTcpAddressesAndOtherContracts()
-    {
-        Assert.Throws<ArgumentException>(() =>
-            new NetTcpChannelFactory<ITestService>(new NetTcpBinding(), new Uri("http://127.0.0.1:1/test"), TestContract.Description));
-        Assert.Throws<ArgumentException>(() =>
-            new NetTcpChannelFactory<IDerived>(new NetTcpBinding(), new Uri("net.tcp://127.0.0.1:1/test"), TestContract.Description));
-    }
-
-    [Fact]
     public void UnsetReaderQuotasAreRelaxedForBufferedMessagesAsInWcf()
     {
         var binding = new NetTcpBinding();

@@ -2,6 +2,7 @@ using System.IO.Pipelines;
 using System.Xml;
 using Microsoft.Extensions.Logging;
 using RpcCompare.Protocols.NetTcp;
+using Wcf = System.ServiceModel;
 
 namespace RpcCompare.UnitTests.NetTcp;
 
@@ -64,7 +65,7 @@ public sealed class ProtocolTests
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var healthy = host.CreateChannel();
-        await using var _ = (INetTcpClientChannel)healthy;
+        await using var _ = WcfChannels.ClosedAtEnd(healthy);
         Assert.Equal("before", await healthy.PingAsync("before"));
         await using var raw = await RawConnection.ConnectAsync(host.Port);
         await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test"));
@@ -94,10 +95,36 @@ public sealed class ProtocolTests
         Assert.Equal("ok", await host.CreateChannel().PingAsync("ok"));
     }
 
+    /// <summary>
+    /// .NET Message Framing lets one connection carry one session after another (WCF's client pools connections): the
+    /// service answers End with End and then waits for the next preamble on the same connection.
+    /// </summary>
     [Fact]
-    public async Task ServiceAnswersTheEndRecordWithEndAndCloses()
+    public async Task ServiceAnswersTheEndRecordWithEndAndKeepsTheConnectionForANewPreamble()
     {
         await using var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+        var preamble = RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test");
+        await raw.SendAsync(preamble);
+        Assert.Equal(0x0B, await raw.ReadByteAsync());
+
+        await raw.SendAsync(0x07);
+        Assert.Equal(0x07, await raw.ReadByteAsync());
+        await raw.SendAsync(preamble);
+        Assert.Equal(0x0B, await raw.ReadByteAsync());
+        await raw.SendAsync(0x07);
+        raw.ShutdownSend();
+        var answer = await raw.ReadToCloseAsync();
+
+        Assert.Equal(new byte[] { 0x07 }, answer);
+        Assert.Equal(1, host.ConnectionsAccepted);
+        Assert.Empty(host.Logs.NetTcp(LogLevel.Warning));
+    }
+
+    [Fact]
+    public async Task PooledConnectionIsClosedAfterTheServiceReceiveTimeout()
+    {
+        await using var host = await NetTcpTestHost.StartAsync(o => o.Binding.ReceiveTimeout = TimeSpan.FromMilliseconds(300));
         await using var raw = await RawConnection.ConnectAsync(host.Port);
         await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test"));
         Assert.Equal(0x0B, await raw.ReadByteAsync());
@@ -106,7 +133,25 @@ public sealed class ProtocolTests
         var answer = await raw.ReadToCloseAsync();
 
         Assert.Equal(new byte[] { 0x07 }, answer);
+        Assert.Contains(host.Logs.NetTcp(LogLevel.Debug), e => e.Message.Contains("pooled connection was idle", StringComparison.Ordinal));
         Assert.Empty(host.Logs.NetTcp(LogLevel.Warning));
+    }
+
+    [Fact]
+    public async Task HostShutdownClosesAPooledConnection()
+    {
+        var host = await NetTcpTestHost.StartAsync();
+        await using var raw = await RawConnection.ConnectAsync(host.Port);
+        await raw.SendAsync(RawConnection.Preamble($"net.tcp://127.0.0.1:{host.Port}/test"));
+        Assert.Equal(0x0B, await raw.ReadByteAsync());
+        await raw.SendAsync(0x07);
+        Assert.Equal(0x07, await raw.ReadByteAsync());
+
+        var stopping = host.DisposeAsync();
+        var answer = await raw.ReadToCloseAsync();
+        await stopping;
+
+        Assert.Empty(answer);
     }
 
     [Fact]
@@ -127,17 +172,17 @@ public sealed class ProtocolTests
     [Fact]
     public async Task HostShutdownMakesTheNextCallOfAnOpenChannelFail()
     {
-        var host = await NetTcpTestHost.StartAsync();
+        await using var host = await NetTcpTestHost.StartAsync();
         var channel = host.CreateChannel();
-        var control = (INetTcpClientChannel)channel;
+        var control = (Wcf.ICommunicationObject)channel;
         Assert.Equal("up", await channel.PingAsync("up"));
 
-        await host.DisposeAsync();
-        var error = await Assert.ThrowsAnyAsync<CommunicationException>(() => channel.PingAsync("down"));
+        // The service ends the idle session with End; WCF's client then closes the channel by itself.
+        await host.StopAsync();
+        await Eventually.TrueAsync(() => control.State == Wcf.CommunicationState.Closed);
+        var error = await Assert.ThrowsAsync<Wcf.ProtocolException>(() => channel.PingAsync("down"));
 
-        Assert.IsNotType<FaultException>(error);
-        Assert.Equal(CommunicationState.Faulted, control.State);
-        control.Abort();
+        Assert.Contains("server-initiated shutdown", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]

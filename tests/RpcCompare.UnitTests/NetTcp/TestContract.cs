@@ -1,40 +1,63 @@
 using System.Runtime.Serialization;
-using RpcCompare.Protocols.NetTcp;
+using System.ServiceModel;
+using ContractDescription = RpcCompare.Protocols.NetTcp.ContractDescription;
 
 namespace RpcCompare.UnitTests.NetTcp;
 
+/// <summary>
+/// The test contract, served through <see cref="TestContract.Description"/> and called through Microsoft's WCF client, which
+/// reads these attributes: both sides get the same operation names (method name without Async) and actions.
+/// </summary>
+[ServiceContract(Name = TestContract.Name, Namespace = TestContract.Namespace)]
 public interface ITestService
 {
+    [OperationContract]
     Task<string> PingAsync(string payload);
 
+    [OperationContract]
     Task<long> AddAsync(long a, long b);
 
+    [OperationContract]
     Task<double> ScaleAsync(double value, double factor);
 
+    [OperationContract]
     Task<DateTime> ShiftAsync(DateTime value, int hours);
 
+    [OperationContract]
     Task<NodeView> EchoNodeAsync(NodeView node);
 
+    [OperationContract]
     Task<LinkView[]> GetLinksAsync(long nodeId, int count);
 
+    [OperationContract]
     Task<int[]> ReverseAsync(int[] values);
 
+    [OperationContract]
     Task<string?> EchoNullableAsync(string? value);
 
+    [OperationContract]
     Task RecordAsync(string note);
 
+    [OperationContract]
     Task<long> RecordedCountAsync();
 
+    [OperationContract]
     Task<string> ThrowFaultAsync(string reason, string code);
 
+    [OperationContract]
+    [FaultContract(typeof(NodeFaultDetail))]
     Task<string> ThrowDetailedFaultAsync(long nodeId);
 
+    [OperationContract]
     Task<string> ThrowExceptionAsync(string secret);
 
+    [OperationContract]
     Task<string> WaitForReleaseAsync(string key);
 
+    [OperationContract]
     Task<BrokenView> GetBrokenAsync();
 
+    [OperationContract]
     Task<string> AcceptBrokenAsync(BrokenView view);
 }
 

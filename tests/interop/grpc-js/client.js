@@ -1,19 +1,34 @@
 'use strict';
-// grpc-js calling a server under test. Usage: node client.js 127.0.0.1:PORT
+// grpc-js calling the RpcCompare gRPC host (Grpc.AspNetCore) with the project's graph.proto.
+// Usage: node client.js 127.0.0.1:PORT HUB_ID
 // Prints one JSON object with the outcome of every check; the xunit test asserts on it.
-const { grpc, Echo, Health } = require('./load');
+const { grpc, Graph, Health } = require('./load');
 
-const address = process.argv[2];
-if (!address) {
-  console.error('usage: node client.js HOST:PORT');
+const [address, hubArgument] = process.argv.slice(2);
+if (!address || !hubArgument) {
+  console.error('usage: node client.js HOST:PORT HUB_ID');
   process.exit(2);
 }
+const hub = Number(hubArgument);
 
 const credentials = grpc.credentials.createInsecure();
 // Straight to the loopback server, whatever proxy the environment names.
-const channelOptions = { 'grpc.enable_http_proxy': 0 };
-const echo = new Echo(address, credentials, channelOptions);
+const channelOptions = { 'grpc.enable_http_proxy': 0, 'grpc.max_receive_message_length': -1 };
+const graph = new Graph(address, credentials, channelOptions);
 const health = new Health(address, credentials, channelOptions);
+// A method the host does not have, to see its answer to an unknown path.
+const Missing = grpc.makeGenericClientConstructor({
+  Missing: {
+    path: '/rpccompare.v1.Graph/Missing',
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value) => value,
+    requestDeserialize: (value) => value,
+    responseSerialize: (value) => value,
+    responseDeserialize: (value) => value,
+  },
+}, 'Missing');
+const missing = new Missing(address, credentials, channelOptions);
 
 function unary(client, method, request, options = {}) {
   return new Promise((resolve) => {
@@ -25,31 +40,37 @@ function unary(client, method, request, options = {}) {
 
 function stream(client, method, request) {
   return new Promise((resolve) => {
-    const values = [];
+    const batches = [];
     const call = client[method](request);
-    call.on('data', (message) => values.push(message.value));
-    call.on('error', (error) => resolve({ code: error.code, details: error.details, values }));
-    call.on('end', () => resolve({ code: 0, values }));
+    call.on('data', (message) => batches.push(message.links.length));
+    call.on('error', (error) => resolve({ code: error.code, details: error.details, batches }));
+    call.on('end', () => resolve({ code: 0, batches }));
   });
 }
 
 async function main() {
   const results = {};
-  results.echo = await unary(echo, 'Echo', { value: 'hello from grpc-js ✓' });
+  results.ping = await unary(graph, 'Ping', { payload: 'hello from grpc-js ✓' });
   const big = 'x'.repeat(1024 * 1024);
-  const bigEcho = await unary(echo, 'Echo', { value: big });
-  results.bigEcho = { code: bigEcho.code, length: bigEcho.response ? bigEcho.response.value.length : -1 };
-  results.fail = await unary(echo, 'Fail', { value: 'NotFound:node 42 is missing: 100% ✓' });
-  results.missing = await unary(echo, 'Missing', { value: '' });
-  results.slow = await unary(echo, 'Slow', { value: '' }, { deadline: Date.now() + 300 });
-  const count = await stream(echo, 'Count', { value: 1000 });
-  results.count = { code: count.code, n: count.values.length, sum: count.values.reduce((a, b) => a + b, 0) };
-  results.countThenFail = await stream(echo, 'CountThenFail', { value: 3 });
+  const bigPing = await unary(graph, 'Ping', { payload: big });
+  results.bigPing = { code: bigPing.code, length: bigPing.response ? bigPing.response.payload.length : -1 };
+  const links = await unary(graph, 'GetLinks', { node_id: hub });
+  results.links = {
+    code: links.code,
+    count: links.response ? links.response.links.length : -1,
+    first: links.response ? links.response.links[0] : null,
+  };
+  results.streamed = await stream(graph, 'StreamLinks', { node_id: hub });
+  results.notFound = await unary(graph, 'GetLinks', { node_id: 987654321 });
+  results.invalid = await unary(graph, 'SearchNodes', { term: 'amber', limit: -1 });
+  results.missing = await unary(missing, 'Missing', Buffer.alloc(0));
+  results.deadline = await unary(graph, 'GetLinks', { node_id: hub }, { deadline: Date.now() + 1 });
   results.health = await unary(health, 'Check', { service: '' });
   results.healthUnknown = await unary(health, 'Check', { service: 'no.such.Service' });
-  results.afterErrors = await unary(echo, 'Echo', { value: 'still here' });
-  echo.close();
+  results.afterErrors = await unary(graph, 'Ping', { payload: 'still here' });
+  graph.close();
   health.close();
+  missing.close();
   process.stdout.write(JSON.stringify(results) + '\n');
 }
 

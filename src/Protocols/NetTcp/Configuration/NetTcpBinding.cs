@@ -4,7 +4,7 @@ namespace RpcCompare.Protocols.NetTcp;
 
 /// <summary>
 /// The settings of WCF's NetTcpBinding(SecurityMode.None) that this transport honours, with WCF's names and defaults.
-/// Used by both the service (<see cref="NetTcpServiceOptions.Binding"/>) and the client (<see cref="NetTcpChannelFactory{TContract}"/>).
+/// Used by the service (<see cref="NetTcpServiceOptions.Binding"/>); clients use Microsoft's System.ServiceModel.NetTcp.
 /// Security is always None and transfer mode always Buffered.
 /// </summary>
 public sealed class NetTcpBinding

@@ -11,7 +11,6 @@ namespace RpcCompare.Protocols.NetTcp;
 public sealed class OperationDescription
 {
     private OperationInvoker? _invoker;
-    private Func<ClientChannel, OperationDescription, object?[], object>? _clientCall;
 
     internal OperationDescription(MethodInfo method, string name, Type? resultType, string contractAction, XmlDictionary dictionary, XmlDictionaryString @namespace)
     {
@@ -61,8 +60,6 @@ public sealed class OperationDescription
 
     // Compiled on first use, on the side that needs it; a race only compiles twice.
     internal OperationInvoker Invoker => _invoker ??= OperationInvoker.Create(this);
-
-    internal Func<ClientChannel, OperationDescription, object?[], object> ClientCall => _clientCall ??= ClientChannel.CreateCall(this);
 
     internal void WriteRequestBody(XmlDictionaryWriter writer, object?[] args)
     {

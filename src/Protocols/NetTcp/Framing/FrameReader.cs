@@ -47,6 +47,29 @@ internal sealed class FrameReader
     }
 
     /// <summary>Reads the record type of a record that must follow (inside the preamble); the connection closing here is a truncation.</summary>
+    /// <summary>
+    /// Waits until the peer sends something, without consuming it; false when it closed the connection or a pending read
+    /// was cancelled (graceful shutdown) first.
+    /// </summary>
+    public async ValueTask<bool> WaitForDataAsync(CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            var result = await _input.ReadAsync(cancellationToken);
+            var buffer = result.Buffer;
+            _input.AdvanceTo(buffer.Start, buffer.IsEmpty ? buffer.End : buffer.Start);
+            if (!buffer.IsEmpty)
+            {
+                return true;
+            }
+
+            if (result.IsCompleted || result.IsCanceled)
+            {
+                return false;
+            }
+        }
+    }
+
     public async ValueTask<int> ReadNextRecordTypeAsync(CancellationToken cancellationToken)
     {
         var type = await ReadRecordTypeAsync(stopOnCancelledRead: false, cancellationToken);

@@ -51,10 +51,18 @@ internal sealed class ServerSession
         using var shutdown = lifetime?.ConnectionClosedRequested.Register(static state => ((ServerSession)state!).OnCloseRequested(), this);
         try
         {
-            if (await HandshakeAsync())
+            // .NET Message Framing lets a connection carry one session after another: WCF's client returns a connection to
+            // its pool when a channel closes and starts the next session on it with a new preamble, as CoreWCF allows.
+            var reused = false;
+            while (await HandshakeAsync(reused))
             {
                 using var codec = new BinarySessionCodec(Binding.ReaderQuotas);
-                await ServeAsync(codec);
+                if (!await ServeAsync(codec))
+                {
+                    break;
+                }
+
+                reused = true;
             }
         }
         catch (OperationCanceledException) when (_timer.IsCancellationRequested)
@@ -96,9 +104,17 @@ internal sealed class ServerSession
         _input.CancelPendingRead();
     }
 
-    /// <summary>Reads and checks the preamble; answers Preamble Ack, or a framing fault and closes.</summary>
-    private async Task<bool> HandshakeAsync()
+    /// <summary>
+    /// Reads and checks the preamble; answers Preamble Ack, or a framing fault and closes. A connection whose earlier
+    /// session ended with End records may idle in the client's pool for up to ReceiveTimeout before the next preamble.
+    /// </summary>
+    private async Task<bool> HandshakeAsync(bool reused)
     {
+        if (reused && !await WaitForNextSessionAsync())
+        {
+            return false;
+        }
+
         var token = StartTimer(Binding.ChannelInitializationTimeout, "the preamble handshake");
         await _host.Handshakes.WaitAsync(token);
         PreambleOutcome outcome;
@@ -134,6 +150,26 @@ internal sealed class ServerSession
         FrameWriter.WriteRecord(_output, FramingRecordType.PreambleAck);
         await _output.FlushAsync(token);
         return true;
+    }
+
+    private async Task<bool> WaitForNextSessionAsync()
+    {
+        var idle = StartTimer(Binding.ReceiveTimeout, "waiting for a new session on a pooled connection");
+        try
+        {
+            if (!_closeRequested && await _frames.WaitForDataAsync(idle))
+            {
+                return true;
+            }
+
+            LogClosed(LogLevel.Debug, "the client closed its pooled connection, or the service is shutting down");
+        }
+        catch (OperationCanceledException) when (idle.IsCancellationRequested)
+        {
+            LogClosed(LogLevel.Debug, $"the pooled connection was idle for {Binding.ReceiveTimeout}");
+        }
+
+        return false;
     }
 
     private async Task<PreambleOutcome> ReadPreambleAsync(CancellationToken token)
@@ -221,7 +257,8 @@ internal sealed class ServerSession
             : PreambleOutcome.Invalid($"unexpected record 0x{end:X2} where the preamble end was expected");
     }
 
-    private async Task ServeAsync(BinarySessionCodec codec)
+    /// <summary>Serves one session; true when the client ended it with End, so the connection may carry another.</summary>
+    private async Task<bool> ServeAsync(BinarySessionCodec codec)
     {
         while (true)
         {
@@ -235,30 +272,29 @@ internal sealed class ServerSession
                     LeaveSession();
                     FrameWriter.WriteRecord(_output, FramingRecordType.End);
                     await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
-                    return;
+                    return false;
                 case FrameReader.EndOfStream:
                     LogClosed(LogLevel.Debug, "the client closed the connection without an End record");
-                    return;
+                    return false;
                 case (int)FramingRecordType.End:
-                    LogClosed(LogLevel.Debug, "the client ended the session");
                     LeaveSession();
                     FrameWriter.WriteRecord(_output, FramingRecordType.End);
                     await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
-                    return;
+                    return true;
                 case (int)FramingRecordType.SizedEnvelope:
                     if (!await ReceiveEnvelopeAsync(codec, token))
                     {
-                        return;
+                        return false;
                     }
 
                     break;
                 case (int)FramingRecordType.Fault:
                     var fault = await _frames.ReadUtf8Async(FramingConstants.MaxFaultSize, token);
                     LogClosed(LogLevel.Warning, $"the client sent the framing fault '{fault}'");
-                    return;
+                    return false;
                 default:
                     LogClosed(LogLevel.Warning, $"unexpected framing record 0x{type:X2} where a sized envelope or End was expected");
-                    return;
+                    return false;
             }
         }
     }
@@ -330,12 +366,21 @@ internal sealed class ServerSession
 
         if (abortAfterReply)
         {
-            // An exception that is not a FaultException faults a WCF session: the client must create a new channel.
+            // An exception that is not a FaultException ends a WCF session: the client must create a new channel.
             LogClosed(LogLevel.Information, "the session is aborted after an unhandled service exception");
             LeaveSession();
         }
 
         await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
+        if (abortAfterReply)
+        {
+            // After the fault, the End record: WCF and CoreWCF close the session channel gracefully here rather than drop the
+            // connection. (Microsoft's client may still send a call before it reads the End; that call waits until its
+            // SendTimeout, which is why the load client checks a channel's state before reusing it.)
+            FrameWriter.WriteRecord(_output, FramingRecordType.End);
+            await _output.FlushAsync(StartTimer(Binding.SendTimeout, "sending the End record"));
+        }
+
         return !abortAfterReply;
     }
 
