@@ -1,89 +1,129 @@
+using GraphQL;
+using GraphQL.Types;
+using GraphQL.Validation.Complexity;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Queries;
-using RpcCompare.Protocols.GraphQl;
 
 namespace RpcCompare.Server.GraphQl;
 
 /// <summary>
 /// The graph as a GraphQL schema over the shared contract types. Top-level fields call the query service once each; a
-/// page of nodes resolves its links through a DataLoader over the service's batch method, so `nodes { links { target
-/// { name } } }` costs two SQL round trips however many nodes the page holds.
+/// page of nodes resolves its links through <see cref="LinksByNodeLoader"/>.
 /// </summary>
-public static class GraphSchema
+public sealed class GraphSchema : Schema
 {
-    public static void Build(SchemaBuilder schema) => schema
-        .Description("RpcCompare's graph: nodes, their links, name search and wide records for bulk transfer.")
-        .AddObjectType<NodeSummary>()
-        .AddObjectType<NodeDetails>()
-        .AddObjectType<WideRecord>()
-        .AddObjectType<SnapshotInfo>()
-        .AddObjectType<Neighbourhood>(t => t.BindProperties().Field(n => n.Links).Type("[Link!]!"))
-        .AddObjectType<LinkView>(t => t.Name("Link").BindProperties())
-        .AddObjectType<NodeSummary>(t => t
-            .Name("Node")
-            .Description("A node of a page, with its links (loaded in one batch for the whole page).")
-            .BindProperties()
-            .Field("links")
-            .Type("[Link!]!")
-            .ResolveAsync(async (ctx, ct) => await ctx
-                .BatchDataLoader<long, LinkView[]>("linksByNode", (ids, token) => LinksByNodeAsync(ctx.Service<GraphQueries>(), ids, token),
-                    new DataLoaderOptions { MaxBatchSize = GraphContract.MaxNeighbourhoodIds })
-                .LoadAsync(ctx.Parent.Id, ct) ?? []))
-        .AddQueryType(q =>
-        {
-            q.Field("ping").Argument<string>("payload").Type("String!")
-                .Resolve(ctx => ctx.Service<GraphQueries>().Ping(ctx.Argument<string>("payload")));
-            q.Field("node").Argument<long>("id").Type("NodeDetails")
-                .ResolveAsync((ctx, ct) => ctx.Service<GraphQueries>().GetNodeAsync(ctx.Argument<long>("id"), ct));
-            q.Field("nodes").Description("A page of nodes after the given id, in id order.")
-                .Argument<long>("after", a => a.DefaultValue(0L))
-                .Argument<int>("first", a => a.DefaultValue(100))
-                .Type("[Node!]!")
-                .ResolveAsync(async (ctx, ct) =>
-                {
-                    await using var page = await ctx.Service<GraphQueries>().ListNodesAsync(ctx.Argument<long>("after"),
-                        ctx.Argument<int>("first"), ct);
-                    return await page.ToArrayAsync(ct);
-                });
-            q.Field("links").Argument<long>("nodeId").Type("[Link!]!")
-                .ResolveAsync(async (ctx, ct) =>
-                {
-                    await using var links = await ctx.Service<GraphQueries>().GetLinksAsync(ctx.Argument<long>("nodeId"), ct);
-                    return await links.ToArrayAsync(ct);
-                });
-            q.Field("searchNodes").Description("Nodes whose name starts with the term, ignoring case; first by name.")
-                .Argument<string>("term")
-                .Argument<int>("limit", a => a.DefaultValue(10_000))
-                .Type("[NodeSummary!]!")
-                .ResolveAsync(async (ctx, ct) =>
-                {
-                    await using var hits = await ctx.Service<GraphQueries>().SearchNodesAsync(ctx.Argument<string>("term"),
-                        ctx.Argument<int>("limit"), ct);
-                    return await hits.ToArrayAsync(ct);
-                });
-            q.Field("records").Argument<long>("snapshotId").Argument<int>("count").Type("[WideRecord!]!")
-                .ResolveAsync(async (ctx, ct) =>
-                {
-                    await using var records = await ctx.Service<GraphQueries>().GetRecordsAsync(ctx.Argument<long>("snapshotId"),
-                        ctx.Argument<int>("count"), ct);
-                    return await records.ToArrayAsync(ct);
-                });
-            q.Field("neighbourhoods").Argument<long[]>("ids").Type("[Neighbourhood!]!")
-                .ResolveAsync((ctx, ct) => ctx.Service<GraphQueries>().GetNeighbourhoodsAsync(ctx.Argument<long[]>("ids"), ct));
-        })
-        .AddMutationType(m =>
-        {
-            m.Field("createNode").Argument<string>("name").Argument<string>("type").Type("NodeDetails!")
-                .ResolveAsync((ctx, ct) => ctx.Service<GraphQueries>().CreateNodeAsync(
-                    new NewNode { Name = ctx.Argument<string>("name"), Type = ctx.Argument<string>("type") }, ct));
-            m.Field("prepareSnapshot").Argument<int>("size").Type("SnapshotInfo!")
-                .ResolveAsync((ctx, ct) => ctx.Service<GraphQueries>().PrepareSnapshotAsync(ctx.Argument<int>("size"), ct));
-        });
-
-    private static async Task<IReadOnlyDictionary<long, LinkView[]>> LinksByNodeAsync(GraphQueries queries,
-        IReadOnlyList<long> ids, CancellationToken cancellationToken)
+    public GraphSchema(IServiceProvider services) : base(services)
     {
-        var neighbourhoods = await queries.GetNeighbourhoodsAsync(ids.ToArray(), cancellationToken);
-        return neighbourhoods.ToDictionary(n => n.Node.Id, n => n.Links);
+        Description = "RpcCompare's graph: nodes, their links, name search and wide records for bulk transfer.";
+        // The auto-registered types meet other contract types in their properties (Link.target is a NodeSummary, which
+        // the page's Node type also wraps): name the graph type of each.
+        this.RegisterTypeMapping<NodeSummary, NodeSummaryType>();
+        this.RegisterTypeMapping<NodeDetails, NodeDetailsType>();
+        this.RegisterTypeMapping<LinkView, LinkType>();
+        this.RegisterTypeMapping<WideRecord, WideRecordType>();
+        this.RegisterTypeMapping<SnapshotInfo, SnapshotInfoType>();
+        Query = services.GetRequiredService<GraphQuery>();
+        Mutation = services.GetRequiredService<GraphMutation>();
+        // Introspection is bounded by IntrospectionDepthRule, not by cost: the standard introspection query alone would
+        // cost seven times the largest query the scenarios send.
+        this.WithIntrospectionComplexityImpact(0);
+    }
+}
+
+public sealed class GraphQuery : ObjectGraphType
+{
+    public GraphQuery()
+    {
+        Name = "Query";
+        Field<NonNullGraphType<StringGraphType>>("ping")
+            .Argument<NonNullGraphType<StringGraphType>>("payload")
+            .Resolve(ctx => Queries(ctx).Ping(ctx.GetArgument<string>("payload")))
+            .Configure(f => f.WithComplexityImpact(GraphCost.ResolverImpact));
+        Field<NodeDetailsType>("node")
+            .Argument<NonNullGraphType<LongGraphType>>("id")
+            .ResolveAsync(async ctx => await Queries(ctx).GetNodeAsync(ctx.GetArgument<long>("id"), ctx.CancellationToken))
+            .Configure(f => f.WithComplexityImpact(GraphCost.ResolverImpact));
+        Field<NonNullGraphType<ListGraphType<NonNullGraphType<NodeType>>>>("nodes")
+            .Description("A page of nodes after the given id, in id order.")
+            .Argument<NonNullGraphType<LongGraphType>>("after", a => a.DefaultValue = 0L)
+            .Argument<NonNullGraphType<IntGraphType>>("first", a => a.DefaultValue = 100)
+            .ResolveAsync(async ctx => await AllAsync(ctx, token => Queries(ctx).ListNodesAsync(ctx.GetArgument<long>("after"),
+                ctx.GetArgument<int>("first"), token)))
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.List(c.GetArgument("first", 100))));
+        Field<NonNullGraphType<ListGraphType<NonNullGraphType<LinkType>>>>("links")
+            .Argument<NonNullGraphType<LongGraphType>>("nodeId")
+            .ResolveAsync(async ctx => await AllAsync(ctx, token => Queries(ctx).GetLinksAsync(ctx.GetArgument<long>("nodeId"), token)))
+            .Configure(f => f.WithComplexityImpact(GraphCost.ResolverImpact));
+        Field<NonNullGraphType<ListGraphType<NonNullGraphType<NodeSummaryType>>>>("searchNodes")
+            .Description("Nodes whose name starts with the term, ignoring case; first by name.")
+            .Argument<NonNullGraphType<StringGraphType>>("term")
+            .Argument<NonNullGraphType<IntGraphType>>("limit", a => a.DefaultValue = 10_000)
+            .ResolveAsync(async ctx => await AllAsync(ctx, token => Queries(ctx).SearchNodesAsync(ctx.GetArgument<string>("term"),
+                ctx.GetArgument<int>("limit"), token)))
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.List(c.GetArgument("limit", 10_000))));
+        Field<NonNullGraphType<ListGraphType<NonNullGraphType<WideRecordType>>>>("records")
+            .Argument<NonNullGraphType<LongGraphType>>("snapshotId")
+            .Argument<NonNullGraphType<IntGraphType>>("count")
+            .ResolveAsync(async ctx => await AllAsync(ctx, token => Queries(ctx).GetRecordsAsync(ctx.GetArgument<long>("snapshotId"),
+                ctx.GetArgument<int>("count"), token)))
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.List(c.GetArgument("count", 0))));
+        Field<NonNullGraphType<ListGraphType<NonNullGraphType<NeighbourhoodType>>>>("neighbourhoods")
+            .Argument<NonNullGraphType<ListGraphType<NonNullGraphType<LongGraphType>>>>("ids")
+            .ResolveAsync(async ctx => await Queries(ctx).GetNeighbourhoodsAsync(ctx.GetArgument<long[]>("ids"), ctx.CancellationToken))
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.List(c.GetArgument<object?>("ids", null) is IEnumerable<object> ids ? ids.Count() : 0)));
+    }
+
+    private static GraphQueries Queries(IResolveFieldContext context) => context.RequestServices!.GetRequiredService<GraphQueries>();
+
+    /// <summary>Every row of one query, as the list the field returns.</summary>
+    private static async Task<T[]> AllAsync<T>(IResolveFieldContext context, Func<CancellationToken, Task<QueryStream<T>>> query)
+    {
+        await using var rows = await query(context.CancellationToken);
+        return await rows.ToArrayAsync(context.CancellationToken);
+    }
+}
+
+public sealed class GraphMutation : ObjectGraphType
+{
+    public GraphMutation()
+    {
+        Name = "Mutation";
+        Field<NonNullGraphType<NodeDetailsType>>("createNode")
+            .Argument<NonNullGraphType<StringGraphType>>("name")
+            .Argument<NonNullGraphType<StringGraphType>>("type")
+            .ResolveAsync(async ctx => await Queries(ctx).CreateNodeAsync(
+                new NewNode { Name = ctx.GetArgument<string>("name"), Type = ctx.GetArgument<string>("type") }, ctx.CancellationToken))
+            .Configure(f => f.WithComplexityImpact(GraphCost.ResolverImpact));
+        Field<NonNullGraphType<SnapshotInfoType>>("prepareSnapshot")
+            .Argument<NonNullGraphType<IntGraphType>>("size")
+            .ResolveAsync(async ctx => await Queries(ctx).PrepareSnapshotAsync(ctx.GetArgument<int>("size"), ctx.CancellationToken))
+            .Configure(f => f.WithComplexityImpact(GraphCost.ResolverImpact));
+    }
+
+    private static GraphQueries Queries(IResolveFieldContext context) => context.RequestServices!.GetRequiredService<GraphQueries>();
+}
+
+/// <summary>
+/// The cost model of the complexity analyzer, close to what HotChocolate's maintainers advise: a field that calls the query
+/// service costs <see cref="ResolverImpact"/> plus one per object it may return (its size argument), every nested object
+/// field one per object, scalars nothing. The largest query the scenarios send (a search of 10,000) stays under
+/// <see cref="MaxComplexity"/>; fifty such searches in one document, or a thousand aliased calls, do not. Introspection
+/// costs nothing here and is bounded by <see cref="IntrospectionDepthRule"/> and the depth limit.
+/// </summary>
+public static class GraphCost
+{
+    public const double ResolverImpact = 20;
+    public const int MaxComplexity = 12_000;
+    /// <summary>The schema is four levels deep; the standard introspection query needs twelve.</summary>
+    public const int MaxDepth = 15;
+
+    public static FieldComplexityResult List(int size) => new(ResolverImpact + Math.Max(size, 0), Math.Max(size, 1));
+
+    public static void Configure(ComplexityOptions options)
+    {
+        options.MaxComplexity = MaxComplexity;
+        options.MaxDepth = MaxDepth;
+        options.DefaultScalarImpact = 0;
+        options.DefaultObjectImpact = 1;
     }
 }

@@ -1,10 +1,9 @@
 using RpcCompare.Hosting;
-using RpcCompare.Protocols.GraphQl;
 using RpcCompare.Server.GraphQl;
 
 return GraphHost.RunOrExplain(() =>
 {
-    if (HostArguments.Normalize("GraphQL", args) is not { } normalized)
+    if (HostArguments.Normalize("GraphQL", args, GraphQlHost.DetailedErrors) is not { } normalized)
     {
         return null;
     }
@@ -12,7 +11,7 @@ return GraphHost.RunOrExplain(() =>
     builder.AddGraphQlHost();
     var app = builder.Build();
     app.MapHealth();
-    app.MapGraphQl("/graphql");
+    app.MapGraphQlEndpoint();
     app.ReportWhenReady();
     return app;
 });

@@ -139,7 +139,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
             if (result.Errors is { Length: > 0 } errors)
             {
                 var code = errors[0].Extensions?.Code ?? "";
-                throw new GraphCallException(KindOf(code), $"graphql {code}", errors[0].Message ?? "GraphQL error");
+                throw new GraphCallException(KindOf(errors[0]), $"graphql {code}", errors[0].Message ?? "GraphQL error");
             }
             if (!response.IsSuccessStatusCode)
             {
@@ -171,13 +171,19 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
         return content;
     }
 
-    private static ErrorKind KindOf(string code) => code switch
+    /// <summary>
+    /// GraphQL.NET's codes (and the host's for the query service's refusals) as error kinds: a request that never ran
+    /// (syntax, validation rules, which carry the spec's rule number, complexity, variables, body) is invalid input.
+    /// </summary>
+    private static ErrorKind KindOf(GraphQlErrorDto error) => error.Extensions?.Code switch
     {
         "NOT_FOUND" => ErrorKind.NotFound,
-        "INVALID_ARGUMENT" or "VALIDATION_ERROR" or "PARSE_ERROR" or "MAX_COST_EXCEEDED" or "MAX_EXECUTION_DEPTH_EXCEEDED"
-            or "REQUEST_TOO_LARGE" => ErrorKind.InvalidArgument,
+        "INVALID_ARGUMENT" or "SYNTAX" or "COMPLEXITY" or "MAX_DEPTH_EXCEEDED" or "INTROSPECTION_DEPTH" or "INVALID_VALUE" or "INVALID_LITERAL" or "INVALID_REQUEST"
+            or "REQUEST_TOO_LARGE" or "UNSUPPORTED_MEDIA_TYPE" or "NO_OPERATION" or "INVALID_OPERATION" or "INVALID_OPERATION_NAME"
+            or "NO_OPERATION_NAME" => ErrorKind.InvalidArgument,
+        _ when error.Extensions?.Number is not null => ErrorKind.InvalidArgument,
         "WRITES_DISABLED" => ErrorKind.WritesDisabled,
-        "EXECUTION_TIMEOUT" => ErrorKind.Timeout,
+        "TIMEOUT" => ErrorKind.Timeout,
         "UNEXPECTED_EXECUTION_ERROR" => ErrorKind.Server,
         _ => ErrorKind.Other,
     };
@@ -193,7 +199,7 @@ public sealed record GraphQlResponse<T>(T? Data, GraphQlErrorDto[]? Errors);
 
 public sealed record GraphQlErrorDto(string? Message, GraphQlErrorExtensions? Extensions);
 
-public sealed record GraphQlErrorExtensions(string? Code);
+public sealed record GraphQlErrorExtensions(string? Code, string? Number);
 
 public sealed record PingData(string Ping);
 public sealed record LinksData(LinkView[] Links);

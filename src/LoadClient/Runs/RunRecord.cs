@@ -13,10 +13,10 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<string> _notes =
     [
         "Client and servers share this machine's cores; stacks run one at a time, never in parallel.",
-        "gRPC runs on Grpc.AspNetCore and Grpc.Net.Client; the WCF client is Microsoft's System.ServiceModel.NetTcp, but the " +
-            "WCF server is this project's NetTcp host (src/Protocols/NetTcp), not CoreWCF, and the GraphQL host runs on this " +
-            "project's engine (src/Protocols/GraphQl), because CoreWCF and HotChocolate are not in this machine's NuGet feed. " +
-            "Each host's configuration names its implementation and the client library that called it.",
+        "gRPC runs on Grpc.AspNetCore and Grpc.Net.Client, GraphQL on GraphQL.NET (HotChocolate is not in this machine's " +
+            "NuGet feed), and the WCF client is Microsoft's System.ServiceModel.NetTcp; the WCF server is this project's NetTcp " +
+            "host (src/Protocols/NetTcp), not CoreWCF, which is not in the feed either. Each host's configuration names its " +
+            "implementation and the client library that called it.",
         "Bytes per request are counted on the client's own connections to the host (TCP payload: protocol framing included, " +
             "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
             "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic.",
