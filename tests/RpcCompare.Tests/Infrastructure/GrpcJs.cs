@@ -53,24 +53,13 @@ internal static class GrpcJs
             start.ArgumentList.Add(argument);
         }
         using var process = Process.Start(start) ?? throw new InvalidOperationException("Could not start node client.js.");
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        using var limit = new CancellationTokenSource(ProcessLimit);
-        try
+        var outcome = await ProcessRun.ToEndAsync(process, ProcessLimit, "node client.js");
+        if (outcome.ExitCode != 0)
         {
-            await process.WaitForExitAsync(limit.Token);
+            throw new InvalidOperationException(
+                $"node client.js exited with {outcome.ExitCode}. stderr: {outcome.Error} stdout: {outcome.Output}");
         }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"node client.js did not finish within {ProcessLimit.TotalSeconds} s. stderr: {await stderr}");
-        }
-        var output = await stdout;
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"node client.js exited with {process.ExitCode}. stderr: {await stderr} stdout: {output}");
-        }
-        return JsonDocument.Parse(output).RootElement.Clone();
+        return JsonDocument.Parse(outcome.Output).RootElement.Clone();
     }
 
     private static string? FindDirectory()

@@ -7,24 +7,11 @@ public static class LoadClientProcess
 {
     public static string Dll => Path.Combine(AppContext.BaseDirectory, "rpccompare.dll");
 
-    public sealed record Outcome(int ExitCode, string Output, string Error);
-
-    public static async Task<Outcome> RunAsync(IEnumerable<string> arguments, TimeSpan timeout, IDictionary<string, string>? environment = null)
+    public static async Task<ProcessRun.Outcome> RunAsync(IEnumerable<string> arguments, TimeSpan timeout,
+        IDictionary<string, string>? environment = null)
     {
         using var process = Start(arguments, environment);
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var cancel = new CancellationTokenSource(timeout);
-        try
-        {
-            await process.WaitForExitAsync(cancel.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"rpccompare {string.Join(' ', arguments)} did not finish within {timeout}.");
-        }
-        return new Outcome(process.ExitCode, await output, await error);
+        return await ProcessRun.ToEndAsync(process, timeout, $"rpccompare {string.Join(' ', arguments)}");
     }
 
     public static Process Start(IEnumerable<string> arguments, IDictionary<string, string>? environment = null)
