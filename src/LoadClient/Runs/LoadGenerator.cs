@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Scenarios;
@@ -18,7 +20,7 @@ public static class LoadGenerator
         Action onMeasuring, CancellationToken abort)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(abort);
-        var state = new RunState(plan.Requests ?? long.MaxValue) { RequestTimeout = plan.RequestTimeout };
+        var state = new RunState(plan.Requests, plan.RequestTimeout);
         var interval = plan.Rate is { } rate ? (long)(Stopwatch.Frequency / rate) : 0;
         var start = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 100;
         var warmupEnd = start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
@@ -71,19 +73,21 @@ public static class LoadGenerator
     private static async Task ClosedLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
         RunState state, CancellationToken stop)
     {
+        using var deadline = new Deadline(state.RequestTimeout, stop);
         while (!stop.IsCancellationRequested)
         {
-            if (state.Measuring && Interlocked.Decrement(ref state.Budget) < 0)
+            if (state.Limited && state.Measuring && Interlocked.Decrement(ref state.Budget) < 0)
             {
                 return;
             }
-            await CallAsync(client, variant, recorder, random, Stopwatch.GetTimestamp(), state.RequestTimeout, stop);
+            await CallAsync(client, variant, recorder, random, Stopwatch.GetTimestamp(), deadline, stop);
         }
     }
 
     private static async Task OpenLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
         RunState state, long start, long interval, CancellationToken stop)
     {
+        using var deadline = new Deadline(state.RequestTimeout, stop);
         while (!stop.IsCancellationRequested)
         {
             var slot = Interlocked.Increment(ref state.NextSlot) - 1;
@@ -107,7 +111,7 @@ public static class LoadGenerator
                     return;
                 }
             }
-            await CallAsync(client, variant, recorder, random, sent, state.RequestTimeout, stop);
+            await CallAsync(client, variant, recorder, random, sent, deadline, stop);
         }
     }
 
@@ -127,17 +131,16 @@ public static class LoadGenerator
         }
     }
 
-    private static async Task CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
-        long startTimestamp, TimeSpan? timeout, CancellationToken stop)
+    /// <summary>One call, timed and recorded. Pooled so a call that completes asynchronously reuses its state machine:
+    /// the measuring path allocates nothing per call (LoadGeneratorTests.TheMeasuringPathAllocatesNothingPerCall).</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    private static async ValueTask CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
+        long startTimestamp, Deadline deadline, CancellationToken stop)
     {
-        // The stacks' own timeouts do not all cover the whole call (HttpClient.Timeout stops at the headers of a
-        // response read as a stream), so the generator enforces one deadline for every stack.
-        using var deadline = timeout is null ? null : CancellationTokenSource.CreateLinkedTokenSource(stop);
-        deadline?.CancelAfter(timeout!.Value);
         try
         {
-            await variant.Operation(client, random, deadline?.Token ?? stop);
-            if (deadline is { IsCancellationRequested: true } && !stop.IsCancellationRequested)
+            await variant.Operation(client, random, deadline.Start());
+            if (deadline.Expired)
             {
                 // It answered, but after the deadline (a call that ignores cancellation, or a loaded timer): a timeout.
                 recorder.RecordError(ErrorKind.Timeout, Stopwatch.GetTimestamp());
@@ -147,7 +150,7 @@ public static class LoadGenerator
         }
         catch (Exception e) when (!stop.IsCancellationRequested)
         {
-            var kind = deadline is { IsCancellationRequested: true } ? ErrorKind.Timeout
+            var kind = deadline.Expired ? ErrorKind.Timeout
                 : e is GraphCallException call ? call.Kind
                 : ErrorKinds.Classify(e);
             recorder.RecordError(kind, Stopwatch.GetTimestamp(), e);
@@ -160,15 +163,104 @@ public static class LoadGenerator
         {
             // The run is stopping: an interrupted call is neither a success nor an error of the stack.
         }
+        finally
+        {
+            deadline.Finish();
+        }
     }
 
-    private sealed class RunState(long budget)
+    /// <summary>
+    /// A worker's per-call deadline. The stacks' own timeouts do not all cover the whole call (HttpClient.Timeout stops at
+    /// the headers of a response read as a stream), so the generator enforces one deadline for every stack. One source per
+    /// worker, re-armed for each call and reset after it, instead of a linked source per call: a linked source and its
+    /// timer would be the harness's only allocation per call.
+    /// </summary>
+    private sealed class Deadline : IDisposable
     {
-        public long Budget = budget;
-        public long NextSlot;
-        public long LastSlotTimestamp = long.MaxValue;
-        public TimeSpan? RequestTimeout;
-        private volatile bool _measuring;
+        private readonly TimeSpan? _timeout;
+        private readonly CancellationToken _stop;
+        private readonly CancellationTokenRegistration _onStop;
+        private CancellationTokenSource? _source;
+
+        public Deadline(TimeSpan? timeout, CancellationToken stop)
+        {
+            _timeout = timeout;
+            _stop = stop;
+            _onStop = stop.UnsafeRegister(static state => ((Deadline)state!).CancelCurrent(), this);
+        }
+
+        /// <summary>True when the call's deadline passed (not when the run is stopping).</summary>
+        public bool Expired => Volatile.Read(ref _source) is { IsCancellationRequested: true } && !_stop.IsCancellationRequested;
+
+        /// <summary>The token for the next call: cancelled by its deadline or by the end of the run.</summary>
+        public CancellationToken Start()
+        {
+            if (_timeout is not { } timeout)
+            {
+                return _stop;
+            }
+            var source = Volatile.Read(ref _source);
+            if (source is null)
+            {
+                source = new CancellationTokenSource();
+                Volatile.Write(ref _source, source);
+            }
+            source.CancelAfter(timeout);
+            if (_stop.IsCancellationRequested)
+            {
+                // The run stopped between the callback and this call's new source.
+                source.Cancel();
+            }
+            return source.Token;
+        }
+
+        /// <summary>Disarms the deadline; a source that fired cannot be reused and is replaced at the next call.</summary>
+        public void Finish()
+        {
+            if (Volatile.Read(ref _source) is { } source && !source.TryReset())
+            {
+                Volatile.Write(ref _source, null);
+                source.Dispose();
+            }
+        }
+
+        public void Dispose()
+        {
+            _onStop.Dispose();
+            Volatile.Read(ref _source)?.Dispose();
+        }
+
+        private void CancelCurrent()
+        {
+            try
+            {
+                Volatile.Read(ref _source)?.Cancel();
+            }
+            catch (ObjectDisposedException)
+            {
+                // The worker replaced it at that moment; the new one sees the stop in Start.
+            }
+        }
+    }
+
+    /// <summary>What the workers share. The two counters each sit on their own cache line, away from the flags every
+    /// worker reads on every call, so ten workers taking slots do not slow each other's reads (false sharing).</summary>
+    [StructLayout(LayoutKind.Explicit)]
+    private sealed class RunState
+    {
+        [FieldOffset(0)] private volatile bool _measuring;
+        [FieldOffset(8)] public long LastSlotTimestamp = long.MaxValue;
+        [FieldOffset(16)] public readonly bool Limited;
+        [FieldOffset(24)] public readonly TimeSpan? RequestTimeout;
+        [FieldOffset(128)] public long Budget;
+        [FieldOffset(256)] public long NextSlot;
+
+        public RunState(long? budget, TimeSpan? requestTimeout)
+        {
+            Limited = budget is not null;
+            Budget = budget ?? 0;
+            RequestTimeout = requestTimeout;
+        }
 
         public bool Measuring
         {

@@ -1,3 +1,4 @@
+using RpcCompare.Benchmarks.Harness;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
@@ -59,5 +60,82 @@ public sealed class LoadGeneratorTests
 
         Assert.Equal(0, result.Errors);
         Assert.InRange(result.Requests, 3, 4);
+    }
+
+    [Theory]
+    [InlineData(null, true)]
+    [InlineData(1e9, true)]
+    [InlineData(null, false)]
+    public async Task TheMeasuringPathAllocatesNothingPerCall(double? rate, bool withDeadline)
+    {
+        // The null stack answers at once, so the one worker never leaves its thread and whatever that thread allocates
+        // between two calls is the generator's own (loop, deadline, recorder). Counted per thread, so tests running in
+        // parallel do not count. The runtime may allocate once while it swaps in optimised code, so the quietest of
+        // three stretches of 40,000 calls must be zero.
+        var probe = new AllocationProbe([20_000, 60_000, 100_000, 140_000]);
+        var ping = new Variant("", Threads: 1, Requests: 150_000, CallsPerUnit: 1, (client, _, token) =>
+        {
+            probe.OnCall();
+            return client.PingAsync("", token);
+        });
+        var plan = new LoadPlan
+        {
+            Threads = 1, Requests = 150_000, Warmup = TimeSpan.Zero, RequestTimeout = withDeadline ? TimeSpan.FromSeconds(60) : null, Rate = rate,
+        };
+        await using var client = new NullGraphClient(yields: false);
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = TimeSpan.FromHours(1) });
+
+        await LoadGenerator.RunAsync(client, ping, plan, recorder, static () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        var result = await recorder.CompleteAsync();
+
+        Assert.True(result.Requests >= 100_000, $"only {result.Requests} calls were measured");
+        Assert.True(probe.OneThread, "the worker changed threads, so its allocations were not all counted");
+        Assert.Equal(0, probe.QuietestStretch());
+    }
+
+    [Fact]
+    public async Task AFreshDeadlineFollowsATimeoutOnTheSameWorker()
+    {
+        // Each worker re-arms one deadline per call; after one fired, the next call must get a live one, not the spent one.
+        var calls = 0;
+        var variant = new Variant("", Threads: 1, Requests: 4, CallsPerUnit: 1, (_, _, cancellationToken) =>
+            Interlocked.Increment(ref calls) % 2 == 1
+                ? Task.Delay(Timeout.InfiniteTimeSpan, cancellationToken)
+                : Task.Delay(TimeSpan.FromMilliseconds(5), cancellationToken));
+        var plan = new LoadPlan { Threads = 1, Requests = 4, Warmup = TimeSpan.Zero, RequestTimeout = TimeSpan.FromMilliseconds(100) };
+        await using var recorder = new LatencyRecorder();
+
+        await LoadGenerator.RunAsync(null!, variant, plan, recorder, () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        var result = await recorder.CompleteAsync();
+
+        Assert.InRange(result.Requests, 2, 3);
+        Assert.InRange(result.ErrorsByKind[ErrorKind.Timeout], 2, 3);
+        Assert.Equal(result.Errors, result.ErrorsByKind[ErrorKind.Timeout]);
+    }
+
+    /// <summary>Reads the calling thread's allocated bytes at given call numbers, allocating nothing itself.</summary>
+    private sealed class AllocationProbe(long[] at)
+    {
+        private readonly long[] _bytes = new long[at.Length];
+        private long _calls;
+        private int _thread = -1;
+
+        public bool OneThread { get; private set; } = true;
+
+        public void OnCall()
+        {
+            var call = ++_calls;
+            var index = Array.IndexOf(at, call);
+            if (index < 0)
+            {
+                return;
+            }
+            _bytes[index] = GC.GetAllocatedBytesForCurrentThread();
+            var thread = Environment.CurrentManagedThreadId;
+            OneThread &= _thread == -1 || _thread == thread;
+            _thread = thread;
+        }
+
+        public long QuietestStretch() => Enumerable.Range(1, at.Length - 1).Min(i => _bytes[i] - _bytes[i - 1]);
     }
 }
