@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 
@@ -70,9 +71,22 @@ public static class RunCommand
         }.WithNumberParser();
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
+        var cpus = new Option<string>("--cpus")
+        {
+            Description = CpuPlacement.Help,
+            DefaultValueFactory = _ => CpuPlacement.Auto,
+            HelpName = "auto|none|client=LIST,hosts=LIST",
+        };
+        cpus.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<string>() is { } text && CpuPlacement.Validate(text) is { } error)
+            {
+                r.AddError($"--cpus: {error}");
+            }
+        });
 
         foreach (var option in new Option[] { scenario, stacks, threads, requests, duration, warmup, rate, targets, output,
-                     requestTimeout, startTimeout, dbPool, http2, noReport })
+                     requestTimeout, startTimeout, dbPool, http2, noReport, cpus })
         {
             root.Options.Add(option);
         }
@@ -138,6 +152,7 @@ public static class RunCommand
                 DbPoolSize = result.GetValue(dbPool),
                 RestHttp2 = result.GetValue(http2),
                 WriteReport = !result.GetValue(noReport),
+                Cpus = result.GetValue(cpus)!,
                 OptionsForManifest = OptionsForManifest(result),
             };
             return await RunCoordinator.RunAsync(settings, cancellationToken);

@@ -15,6 +15,9 @@ public sealed record HostLaunch
     public bool RestHttp2 { get; init; }
 
     public TimeSpan StartTimeout { get; init; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
+    public IReadOnlyList<int>? Cpus { get; init; }
 }
 
 /// <summary>
@@ -61,7 +64,8 @@ public sealed class HostProcess : IAsyncDisposable
         CancellationToken cancellationToken)
     {
         var dll = ServerBinaries.PathOf(stack);
-        var start = new ProcessStartInfo("dotnet")
+        // taskset execs dotnet in its own process, so the pid, the signals and the EventPipe session are the host's.
+        var start = new ProcessStartInfo(launch.Cpus is null ? "dotnet" : Placement.Taskset.Program)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
@@ -69,6 +73,12 @@ public sealed class HostProcess : IAsyncDisposable
             UseShellExecute = false,
             WorkingDirectory = Path.GetDirectoryName(dll)!,
         };
+        if (launch.Cpus is { } cpus)
+        {
+            start.ArgumentList.Add("--cpu-list");
+            start.ArgumentList.Add(Placement.CpuList.Format(cpus));
+            start.ArgumentList.Add("dotnet");
+        }
         foreach (var argument in Arguments(dll, launch))
         {
             start.ArgumentList.Add(argument);

@@ -83,8 +83,4 @@ public sealed class ClientProcessSampler : IDisposable
 /// <param name="CpuTime">CPU time used by every thread of the process in the window.</param>
 /// <param name="CpuPercent">CPU time in percent of all the machine's cores over the window (as the server's cpu-usage).</param>
 /// <param name="PeakWorkingSetMb">Highest working set seen, in MB (10^6 bytes, as the runtime counters).</param>
-public sealed record ClientProcessUsage(TimeSpan Elapsed, TimeSpan CpuTime, double CpuPercent, double PeakWorkingSetMb)
-{
-    /// <summary>CPU milliseconds per successful request; null when none succeeded.</summary>
-    public double? CpuMsPerRequest(long requests) => requests > 0 ? CpuTime.TotalMilliseconds / requests : null;
-}
+public sealed record ClientProcessUsage(TimeSpan Elapsed, TimeSpan CpuTime, double CpuPercent, double PeakWorkingSetMb);

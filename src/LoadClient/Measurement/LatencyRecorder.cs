@@ -28,6 +28,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private long _measureStart = long.MaxValue;
     private long _measureEnd = long.MaxValue;
     private long _firstCallTicks = -1;
+    private TimeSpan _cpuAtStart;
+    private TimeSpan _cpuAtEnd;
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
     private long _lastSampleCompletions;
@@ -96,6 +98,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 throw new InvalidOperationException("The measured window has already begun.");
             }
 
+            _cpuAtStart = Environment.CpuUsage.TotalTime;
             Volatile.Write(ref _measureStart, timestamp);
         }
     }
@@ -123,6 +126,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 throw new ArgumentOutOfRangeException(nameof(timestamp), timestamp, "The measured window cannot end before it begins.");
             }
 
+            _cpuAtEnd = Environment.CpuUsage.TotalTime;
             Volatile.Write(ref _measureEnd, timestamp);
         }
     }
@@ -156,6 +160,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         {
             if (_measureStart != long.MaxValue && _measureEnd == long.MaxValue)
             {
+                _cpuAtEnd = Environment.CpuUsage.TotalTime;
                 Volatile.Write(ref _measureEnd, Math.Max(now, _measureStart));
             }
         }
@@ -276,6 +281,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 Requests = _workers.Sum(worker => worker.Successes),
                 ErrorsByKind = errorsByKind,
                 DurationSeconds = MeasuredTime(_measureEnd).TotalSeconds,
+                ClientCpuTime = _measureEnd == long.MaxValue ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

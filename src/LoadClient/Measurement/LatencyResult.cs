@@ -17,6 +17,9 @@ public sealed class LatencyResult
     /// <summary>Length of the measured window.</summary>
     public required double DurationSeconds { get; init; }
 
+    /// <summary>CPU time this whole process (every worker, the client library, the recorder) used in the measured window.</summary>
+    public TimeSpan ClientCpuTime { get; init; }
+
     /// <summary>The first call (connection open included), measured apart; null if none was recorded.</summary>
     public double? FirstCallMs { get; init; }
 

@@ -3,6 +3,7 @@ using RpcCompare.Data.Generation;
 using RpcCompare.Data.Seeding;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports;
@@ -19,6 +20,8 @@ public static class RunCoordinator
 {
     public static async Task<int> RunAsync(RunSettings settings, CancellationToken cancellationToken)
     {
+        var anySpawned = !settings.Stacks.All(settings.IsRemote);
+        settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned) };
         var scenarios = settings.Scenario == "all" ? ScenarioCatalog.Names : [settings.Scenario];
         var folders = scenarios.Count == 1
             ? new[] { settings.OutputFolder }
@@ -29,9 +32,8 @@ public static class RunCoordinator
         }
         PrintEstimate(settings, scenarios);
 
-        await using var database = settings.Stacks.All(settings.IsRemote)
-            ? null
-            : await OpenAndSeedAsync(settings, cancellationToken);
+        await using var database = anySpawned ? await OpenAndSeedAsync(settings, cancellationToken) : null;
+        PlaceOnCpus(settings.Placement, anySpawned);
         var exitCode = 0;
         for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
         {
@@ -40,6 +42,20 @@ public static class RunCoordinator
             exitCode = Math.Max(exitCode, code);
         }
         return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : exitCode;
+    }
+
+    /// <summary>Pins the client after the database is up, so a PostgreSQL it started does not inherit the client's CPUs.</summary>
+    private static void PlaceOnCpus(CpuPlacement placement, bool anySpawned)
+    {
+        if (placement.Client is { } cpus)
+        {
+            if (anySpawned)
+            {
+                Taskset.EnsureAvailable();
+            }
+            CpuAffinity.PinThisProcess(cpus);
+        }
+        Console.WriteLine(placement.Describe());
     }
 
     private static async Task<DatabaseSession> OpenAndSeedAsync(RunSettings settings, CancellationToken cancellationToken)

@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Runtime.InteropServices;
 using RpcCompare.Data.Generation;
+using RpcCompare.LoadClient.Placement;
 using RpcCompare.Reports.Results;
 using ResultsDataset = RpcCompare.Reports.Results.DatasetInfo;
 
@@ -12,7 +13,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<HostInfo> _hosts = [];
     private readonly List<string> _notes =
     [
-        "Client and servers share this machine's cores; stacks run one at a time, never in parallel.",
+        "Stacks run one at a time, never in parallel.",
         "gRPC runs on Grpc.AspNetCore and Grpc.Net.Client, GraphQL on GraphQL.NET (HotChocolate is not in this machine's " +
             "NuGet feed), and the WCF client is Microsoft's System.ServiceModel.NetTcp; the WCF server is this project's NetTcp " +
             "host (src/Protocols/NetTcp), not CoreWCF, which is not in the feed either. Each host's configuration names its " +
@@ -62,6 +63,13 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             MaxDegree = generator.DegreeOf(generator.HubIds[0]),
         },
         Options = settings.OptionsForManifest,
+        CpuPlacement = new CpuPlacementInfo
+        {
+            Client = settings.Placement.Client is { } client ? CpuList.Format(client) : "all",
+            Hosts = settings.Placement.Hosts is { } hosts ? CpuList.Format(hosts) : "all",
+            PostgreSql = "all",
+            Description = settings.Placement.Describe(),
+        },
         StackOrder = settings.Stacks,
         Hosts = [.. _hosts],
         Notes = [.. _notes],

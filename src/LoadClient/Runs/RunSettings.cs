@@ -1,4 +1,5 @@
 using RpcCompare.Data.Generation;
+using RpcCompare.LoadClient.Placement;
 
 namespace RpcCompare.LoadClient.Runs;
 
@@ -25,6 +26,12 @@ public sealed record RunSettings
     public required int DbPoolSize { get; init; }
     public bool RestHttp2 { get; init; }
     public bool WriteReport { get; init; } = true;
+
+    /// <summary>The --cpus text; <see cref="Placement"/> is what it resolved to on this machine.</summary>
+    public string Cpus { get; init; } = CpuPlacement.None;
+
+    /// <summary>Where the client and the hosts run; set once the database is open (PostgreSQL must not inherit the client's CPUs).</summary>
+    public CpuPlacement Placement { get; init; } = new(null, null, "not pinned");
 
     /// <summary>The command line's options as given or defaulted, passwords masked (for the manifest).</summary>
     public required IReadOnlyDictionary<string, string> OptionsForManifest { get; init; }

@@ -53,6 +53,7 @@ public sealed class StackRunner(
                     DbPoolSize = settings.DbPoolSize,
                     RestHttp2 = settings.RestHttp2,
                     StartTimeout = settings.StartTimeout,
+                    Cpus = settings.Placement.Hosts,
                 }, connectionString!, cancellationToken);
                 endpoints = host.Ready.Endpoints;
                 configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
@@ -152,7 +153,7 @@ public sealed class StackRunner(
             monitor.SetVariant(variant.Name);
             await Task.Delay(SampleSettle, CancellationToken.None);
         }
-        var clientCost = ClientProcessSampler.Start();
+        var clientSampler = ClientProcessSampler.Start();
         var wireBefore = client.WireBytes;
         await FirstCallAsync(client, variant, recorder, abort.Token);
         await LoadGenerator.RunAsync(client, variant, plan, recorder, () => { }, abort.Token);
@@ -162,7 +163,7 @@ public sealed class StackRunner(
         }
         var wireAfter = client.WireBytes;
         monitor?.SetVariant(CounterMonitor.IdleVariant);
-        var clientUsage = clientCost.Stop();
+        var clientUsage = clientSampler.Stop();
         var result = await recorder.CompleteAsync(CancellationToken.None);
         var histogramFile = ResultFileNames.Histogram(stack, variant.Name);
         await result.WriteHgrmAsync(results.PathOf(histogramFile), CancellationToken.None);
@@ -176,6 +177,7 @@ public sealed class StackRunner(
                     : (ResultsFormat.EntryStatus.Ok, result.Errors > 0 ? $"{result.Errors:N0} errors; first: {result.FirstError}" : null);
         var calls = 1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
         var server = monitor?.Summarize(variant.Name);
+        var clientCost = ClientCost(result, clientUsage, settings.Placement.ClientCpuCount);
         return new SummaryEntry
         {
             Stack = stack,
@@ -205,13 +207,8 @@ public sealed class StackRunner(
                     CpuPercent = cpu,
                 }
                 : null,
-            Client = new ClientSummary
-            {
-                CpuPercent = clientUsage.CpuPercent,
-                CpuMsPerRequest = clientUsage.CpuMsPerRequest(calls) ?? 0,
-                PeakWorkingSetMb = clientUsage.PeakWorkingSetMb,
-            },
-            LimitsHit = LimitsHit(result, server, settings.DbPoolSize),
+            Client = clientCost,
+            LimitsHit = LimitsHit(result, server, settings.DbPoolSize, clientCost),
             Files = new EntryFiles
             {
                 Latencies = result.LatenciesFile is null ? null : latenciesFile,
@@ -236,17 +233,36 @@ public sealed class StackRunner(
         }
     }
 
-    /// <summary>Limits a stack ran into: its database pool full (from the host's Npgsql counters), calls timing out.</summary>
-    private static List<string> LimitsHit(LatencyResult result, CounterWindowSummary? server, int poolSize)
+    /// <summary>The client's own cost: CPU per call and how busy its CPUs were, both over the measured window only.</summary>
+    private static ClientSummary ClientCost(LatencyResult result, ClientProcessUsage usage, int cpus)
+    {
+        var calls = result.Requests + result.Errors;
+        return new ClientSummary
+        {
+            CpuPercent = usage.CpuPercent,
+            CpuMsPerRequest = calls > 0 ? result.ClientCpuTime.TotalMilliseconds / calls : 0,
+            PeakWorkingSetMb = usage.PeakWorkingSetMb,
+            Cpus = cpus,
+            BusyPercent = result.DurationSeconds > 0 ? result.ClientCpuTime.TotalSeconds / result.DurationSeconds / cpus * 100 : 0,
+        };
+    }
+
+    /// <summary>Limits a run ran into: the database pool full (from the host's Npgsql counters), calls timing out, the client
+    /// itself out of CPU.</summary>
+    private static List<string> LimitsHit(LatencyResult result, CounterWindowSummary? server, int poolSize, ClientSummary client)
     {
         var limits = new List<string>();
         if (server?.PeakDbBusyConnections >= poolSize)
         {
-            limits.Add("npgsql-pool");
+            limits.Add(ResultsFormat.Limits.NpgsqlPool);
         }
         if (result.ErrorsByKind.GetValueOrDefault(ErrorKind.Timeout) > 0)
         {
-            limits.Add("request-timeout");
+            limits.Add(ResultsFormat.Limits.RequestTimeout);
+        }
+        if (client.ClientBound)
+        {
+            limits.Add(ResultsFormat.Limits.ClientBound);
         }
         return limits;
     }

@@ -11,7 +11,8 @@ internal static class Tables
         var table = new HtmlTable(
             new Cell("Stack", true), new Cell("Variant", true), new Cell("Status", true), "Threads", "Requests (n)", "Errors",
             "Throughput (req/s)", "p50 (ms)", "p90 (ms)", "p99 (ms)", "p99.9 (ms)", "Max (ms)",
-            "Request bytes/req", "Response bytes/req", "Server CPU (% of all cores)", "Server alloc. bytes/req", "Server peak WS (MB)");
+            "Request bytes/req", "Response bytes/req", "Server CPU (% of all cores)", "Server alloc. bytes/req", "Server peak WS (MB)",
+            "Client CPU busy (% of its CPUs)");
         foreach (var e in entries)
         {
             var s = e.Summary;
@@ -24,7 +25,8 @@ internal static class Tables
                 Formats.Whole(s.Threads),
                 Formats.Whole(s.Requests),
                 new(Formats.Errors(s.Errors, s.ErrorsByKind), true),
-                Formats.OneDecimal(s.ThroughputRps),
+                // "≥": the client was out of CPU, so the stack may well go faster than this.
+                (s.Client?.ClientBound == true ? "\u2265 " : "") + Formats.OneDecimal(s.ThroughputRps),
             };
             if (e.Percentiles is { } p && e.Sample is { } sample)
             {
@@ -43,6 +45,7 @@ internal static class Tables
                 Formats.OneDecimal(s.Server?.CpuPercent),
                 Formats.Whole(s.Server?.AllocatedBytesPerRequest),
                 Formats.OneDecimal(s.Server?.PeakWorkingSetMb),
+                Formats.Whole(s.Client?.BusyPercent) + (s.Client?.ClientBound == true ? " (client-bound)" : ""),
             ]);
             table.Row(cells, s.Status == ResultsFormat.EntryStatus.Ok && e.Sample is not null ? null : "not-ok");
         }
@@ -64,6 +67,7 @@ internal static class Tables
             ("stack order", string.Join(", ", m.StackOrder)),
             ("machine", $"{m.Machine.Os}; {m.Machine.CpuCount} CPUs{(m.Machine.CpuModel is { } cpu ? $" ({cpu})" : "")}; {Formats.OneDecimal(m.Machine.MemoryGb)} GB"),
             (".NET", m.Machine.Dotnet),
+            ("cpu placement", m.CpuPlacement?.Description ?? "not recorded (results from before --cpus)"),
             ("dataset", $"{m.Dataset.Preset ?? "custom"}: {Formats.Whole(m.Dataset.Nodes)} nodes, {Formats.Whole(m.Dataset.Links)} links, " +
                         $"{Formats.Whole(m.Dataset.Records)} records, max degree {Formats.Whole(m.Dataset.MaxDegree)}"),
             ("dataset fingerprint", m.Dataset.Fingerprint),

@@ -44,6 +44,22 @@ public static class ResultsFormat
         public static IReadOnlyList<string> All { get; } = [Grpc, Wcf, Rest, GraphQl];
     }
 
+    /// <summary>The values of SummaryEntry.limitsHit.</summary>
+    public static class Limits
+    {
+        /// <summary>The hosts' Npgsql pool was full at some point of the window.</summary>
+        public const string NpgsqlPool = "npgsql-pool";
+
+        /// <summary>At least one call ran past --request-timeout.</summary>
+        public const string RequestTimeout = "request-timeout";
+
+        /// <summary>The load client kept its CPUs at least <see cref="ClientBoundPercent"/> busy: the throughput is a lower
+        /// bound of the stack's, and no ranking may rest on it.</summary>
+        public const string ClientBound = "client-bound";
+
+        public const double ClientBoundPercent = 90;
+    }
+
     /// <summary>The keys of SummaryEntry.errorsByKind.</summary>
     public static class ErrorKinds
     {

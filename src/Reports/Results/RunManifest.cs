@@ -26,9 +26,26 @@ public sealed class RunManifest
     /// <summary>Every CLI option as given or defaulted, passwords masked.</summary>
     public required IReadOnlyDictionary<string, string> Options { get; init; }
 
+    /// <summary>Which CPUs the client and the hosts ran on; null in results written before --cpus existed.</summary>
+    public CpuPlacementInfo? CpuPlacement { get; init; }
+
     public required IReadOnlyList<string> StackOrder { get; init; }
     public required IReadOnlyList<HostInfo> Hosts { get; init; }
     public required IReadOnlyList<string> Notes { get; init; }
+}
+
+public sealed class CpuPlacementInfo
+{
+    /// <summary>The client's CPU list ("0", "0-1"), or "all" when it was not pinned.</summary>
+    public required string Client { get; init; }
+
+    /// <summary>The spawned hosts' CPU list, or "all".</summary>
+    public required string Hosts { get; init; }
+
+    public required string PostgreSql { get; init; }
+
+    /// <summary>The whole placement in one sentence, with what decided it.</summary>
+    public required string Description { get; init; }
 }
 
 public sealed class ToolInfo

@@ -74,9 +74,23 @@ public sealed class ServerSummary
 
 public sealed class ClientSummary
 {
+    /// <summary>CPU time of the client over the variant, in percent of all the machine's cores.</summary>
     public required double CpuPercent { get; init; }
+
+    /// <summary>Client CPU milliseconds per call of the measured window.</summary>
     public required double CpuMsPerRequest { get; init; }
+
     public required double PeakWorkingSetMb { get; init; }
+
+    /// <summary>CPUs the client was allowed to use (its --cpus set, or all); null in results from before --cpus.</summary>
+    public int? Cpus { get; init; }
+
+    /// <summary>How busy those CPUs were with the client in the measured window, in percent of them; at or above
+    /// <see cref="ResultsFormat.Limits.ClientBoundPercent"/> the entry is client-bound.</summary>
+    public double? BusyPercent { get; init; }
+
+    /// <summary>True when the client, not the stack, may have set the throughput.</summary>
+    public bool ClientBound => BusyPercent >= ResultsFormat.Limits.ClientBoundPercent;
 }
 
 /// <summary>File names relative to the results folder; null when absent.</summary>

@@ -34,7 +34,5 @@ public class ClientProcessSamplerTests
         Assert.True(usage.CpuPercent > 0);
         Assert.True(usage.PeakWorkingSetMb >= before.PeakWorkingSetMb + 60);
         Assert.Same(usage, sampler.Stop());
-        Assert.Equal(usage.CpuTime.TotalMilliseconds / 1000, usage.CpuMsPerRequest(1000));
-        Assert.Null(usage.CpuMsPerRequest(0));
     }
 }
