@@ -360,7 +360,7 @@ public static class CompareWriter
         {
             ("bytes-request", "Request bytes per request (client \u2192 server)", "bytes per request", s => s.BytesSentPerRequest, Bytes, "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not."),
             ("bytes-response", "Response bytes per request (server \u2192 client)", "bytes per request", s => s.BytesReceivedPerRequest, Bytes, "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not."),
-            ("server-cpu", "Server CPU", "CPU (% of all cores)", s => s.Server?.CpuPercent, OneDecimal, "Mean over the measured window, as a share of all cores."),
+            ("server-cpu", "Server CPU", "CPU (% of the host's CPUs)", s => s.Server?.CpuPercent, OneDecimal, "Mean over the measured window, as a share of the CPUs the host may use."),
             ("server-allocations", "Server allocations per request", "bytes allocated per request", s => s.Server?.AllocatedBytesPerRequest, Bytes, "Managed bytes allocated by the server per successful request."),
         };
         foreach (var (id, title, label, select, text, caption) in charted)

@@ -59,7 +59,7 @@ public static class ReportWriter
         {
             page.Raw(Tables.Summary(analysis.Entries).ToHtml("summary-table"));
             page.Paragraph("Request bytes go from client to server, response bytes from server to client, both per request as counted on the client's connections (protocol headers and framing included). " +
-                           "Server CPU is the mean over the measured window as a share of all cores.");
+                           "Server CPU is the mean over the measured window as a share of the CPUs the host may use (see cpu placement).");
         }
 
         var entryNotes = Sections.EntryNotes(analysis.Entries);
@@ -219,7 +219,7 @@ public static class ReportWriter
         page.Figure(received.Id, charts.Add(received), "Bytes the server sent back per successful request, including protocol framing.");
 
         page.Heading(2, "Server cost", "cost");
-        var cpu = ChartFactory.Bars(charts.NewId("server-cpu"), "Server CPU", "Mean over the measured window, as a share of all cores.", "CPU (% of all cores)", categories, Series(s => s.Server?.CpuPercent), OneDecimal);
+        var cpu = ChartFactory.Bars(charts.NewId("server-cpu"), "Server CPU", "Mean over the measured window, as a share of the CPUs the host may use.", "CPU (% of the host's CPUs)", categories, Series(s => s.Server?.CpuPercent), OneDecimal);
         page.Figure(cpu.Id, charts.Add(cpu), "Mean CPU use of each server process while it was measured; 100% means every core busy.");
         var allocations = ChartFactory.Bars(charts.NewId("server-allocations"), "Server allocations per request", "Managed bytes allocated by the server per successful request.", "bytes allocated per request", categories, Series(s => s.Server?.AllocatedBytesPerRequest), Bytes);
         page.Figure(allocations.Id, charts.Add(allocations), "Garbage-collected allocations of each server process divided by its successful requests.");

@@ -81,6 +81,6 @@ public sealed class ClientProcessSampler : IDisposable
 /// <summary>The client's own cost over a window.</summary>
 /// <param name="Elapsed">Length of the window.</param>
 /// <param name="CpuTime">CPU time used by every thread of the process in the window.</param>
-/// <param name="CpuPercent">CPU time in percent of all the machine's cores over the window (as the server's cpu-usage).</param>
+/// <param name="CpuPercent">CPU time in percent of all the machine's cores over the window.</param>
 /// <param name="PeakWorkingSetMb">Highest working set seen, in MB (10^6 bytes, as the runtime counters).</param>
 public sealed record ClientProcessUsage(TimeSpan Elapsed, TimeSpan CpuTime, double CpuPercent, double PeakWorkingSetMb);

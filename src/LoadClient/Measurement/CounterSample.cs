@@ -15,7 +15,7 @@ namespace RpcCompare.LoadClient.Measurement;
 /// <param name="Gen0Collections">Gen 0 collections during the interval (a gen 2 collection counts in all three).</param>
 /// <param name="Gen1Collections">Gen 1 collections during the interval.</param>
 /// <param name="Gen2Collections">Gen 2 collections during the interval.</param>
-/// <param name="CpuPercent">CPU used during the interval, in percent of all the machine's cores.</param>
+/// <param name="CpuPercent">CPU used during the interval, in percent of the CPUs the host may use (the runtime's cpu-usage counter).</param>
 /// <param name="BytesSent">TCP payload bytes the server sent during the interval.</param>
 /// <param name="BytesReceived">TCP payload bytes the server received during the interval.</param>
 /// <param name="DbBusyConnections">PostgreSQL connections in use in the server's Npgsql pools (mean over the interval).</param>

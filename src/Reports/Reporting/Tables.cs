@@ -11,7 +11,7 @@ internal static class Tables
         var table = new HtmlTable(
             new Cell("Stack", true), new Cell("Variant", true), new Cell("Status", true), "Threads", "Requests (n)", "Errors",
             "Throughput (req/s)", "p50 (ms)", "p90 (ms)", "p99 (ms)", "p99.9 (ms)", "Max (ms)",
-            "Request bytes/req", "Response bytes/req", "Server CPU (% of all cores)", "Server alloc. bytes/req", "Server peak WS (MB)",
+            "Request bytes/req", "Response bytes/req", "Server CPU (% of its CPUs)", "Server alloc. bytes/req", "Server peak WS (MB)",
             "Client CPU busy (% of its CPUs)");
         foreach (var e in entries)
         {

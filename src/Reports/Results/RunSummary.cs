@@ -68,7 +68,7 @@ public sealed class ServerSummary
     public required double AllocatedBytesPerRequest { get; init; }
     public required long Gen2Collections { get; init; }
 
-    /// <summary>Mean CPU as a percentage of all cores.</summary>
+    /// <summary>Mean CPU as a percentage of the CPUs the host may use (every core, or its --cpus set).</summary>
     public required double CpuPercent { get; init; }
 }
 

@@ -66,6 +66,24 @@ public class ReportWriterTests
     }
 
     [Fact]
+    public async Task AClientBoundEntryIsALowerBoundInTheTableAndSaysWhy()
+    {
+        using var temp = new TempFolder();
+        var entries = SyntheticResults.FourStacks(400).Select(e => e.Stack == "rest" ? e with { ClientBusyPercent = 97.4 } : e with { ClientBusyPercent = 41 });
+        await SyntheticResults.CreateAsync(temp.Path, [.. entries]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("| REST | \u2014 | ok | 10 | 400 | 0 | \u2265 66.7 |", markdown);
+        Assert.Contains("| gRPC | \u2014 | ok | 10 | 400 | 0 | 66.7 |", markdown);
+        Assert.Contains("REST was client-bound: the load client kept its 1 CPU 97% busy, so 66.7 req/s is a lower bound", markdown);
+        Assert.DoesNotContain("gRPC was client-bound", markdown);
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Contains("97 (client-bound)", html);
+    }
+
+    [Fact]
     public async Task StackWithoutSuccessfulRequestsIsShownAsSuchNeverAsZeroMilliseconds()
     {
         using var temp = new TempFolder();

@@ -12,6 +12,9 @@ internal sealed record SyntheticEntry(string Stack, string Variant, int Requests
     public bool WithCounters { get; init; } = true;
     public double? BytesSent { get; init; } = 180;
     public double? BytesReceived { get; init; } = 5200;
+
+    /// <summary>How busy the load client's one CPU was; null: results from before the client-bound flag.</summary>
+    public double? ClientBusyPercent { get; init; }
 }
 
 /// <summary>Writes seeded results folders through the same writers the load client uses.</summary>
@@ -115,7 +118,11 @@ internal static class SyntheticResults
                     BytesSentPerRequest = entry.BytesSent,
                     BytesReceivedPerRequest = entry.BytesReceived,
                     Server = new ServerSummary { PeakWorkingSetMb = 150.5, AllocatedBytesPerRequest = 42_000, Gen2Collections = 1, CpuPercent = 36.2 },
-                    Client = new ClientSummary { CpuPercent = 20.1, CpuMsPerRequest = 0.08, PeakWorkingSetMb = 90 },
+                    Client = new ClientSummary
+                    {
+                        CpuPercent = 20.1, CpuMsPerRequest = 0.08, PeakWorkingSetMb = 90,
+                        Cpus = entry.ClientBusyPercent is null ? null : 1, BusyPercent = entry.ClientBusyPercent,
+                    },
                     LimitsHit = [],
                     Files = new EntryFiles
                     {
