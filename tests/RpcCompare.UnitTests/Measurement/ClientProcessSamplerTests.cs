@@ -2,6 +2,7 @@ using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.UnitTests.Measurement;
 
+[Collection(ProcessWideCollection.Name)]
 public class ClientProcessSamplerTests
 {
     [Fact]
