@@ -29,7 +29,8 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
         var (client, hosts) = (available[0], available[^1]);
 
         var outcome = await LoadClientProcess.RunAsync(
-            ["--scenario", "ping", "--stacks", "rest", "--requests", "300", "--warmup", "0s", "--connection", db.ConnectionString,
+            // The fixture's own dataset, so the shared database is used as it is, never reseeded under the other tests.
+            ["--scenario", "ping", "--stacks", "rest", "--requests", "300", "--warmup", "0s", "--dataset", "tiny", "--connection", db.ConnectionString,
                 "--cpus", $"client={client},hosts={hosts}", "--out", _folder, "--no-report"],
             TimeSpan.FromMinutes(3));
 
@@ -54,7 +55,7 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
     public async Task CpusTheMachineDoesNotHaveAreRefusedBeforeAnythingStarts()
     {
         var outcome = await LoadClientProcess.RunAsync(
-            ["--scenario", "ping", "--stacks", "rest", "--connection", db.ConnectionString, "--cpus", "client=0,hosts=1000",
+            ["--scenario", "ping", "--stacks", "rest", "--dataset", "tiny", "--connection", db.ConnectionString, "--cpus", "client=0,hosts=1000",
                 "--out", _folder],
             TimeSpan.FromMinutes(1));
 

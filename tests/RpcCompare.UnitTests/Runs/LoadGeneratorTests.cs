@@ -78,9 +78,12 @@ public sealed class LoadGeneratorTests
             probe.OnCall();
             return client.PingAsync("", token);
         });
+        // The open loop runs for a time, not a count: at this rate its schedule falls ever further behind the clock, so a
+        // count would end only when the worker caught up with a window that opened late on a busy machine.
         var plan = new LoadPlan
         {
-            Threads = 1, Requests = 150_000, Warmup = TimeSpan.Zero, RequestTimeout = withDeadline ? TimeSpan.FromSeconds(60) : null, Rate = rate,
+            Threads = 1, Requests = rate is null ? 150_000 : null, Duration = rate is null ? null : TimeSpan.FromSeconds(1),
+            Warmup = TimeSpan.Zero, RequestTimeout = withDeadline ? TimeSpan.FromSeconds(60) : null, Rate = rate,
         };
         await using var client = new NullGraphClient(yields: false);
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = TimeSpan.FromHours(1) });
