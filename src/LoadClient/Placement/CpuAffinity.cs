@@ -35,6 +35,12 @@ public static partial class CpuAffinity
         return cpus;
     }
 
+    /// <summary>Why the client (and, when hosts are spawned, the hosts) cannot be pinned on this machine; null when they can.</summary>
+    public static string? CannotPinBecause(bool hostsSpawned) =>
+        !OperatingSystem.IsLinux() ? "pinning needs Linux (sched_setaffinity)"
+        : hostsSpawned && Taskset.Find() is null ? "pinning the hosts needs taskset (Debian package util-linux), which is not on PATH"
+        : null;
+
     /// <summary>Restricts every thread of this process to <paramref name="cpus"/>.</summary>
     /// <exception cref="UserFacingException">The kernel refused (a CPU outside this process's cgroup, say).</exception>
     public static void PinThisProcess(IReadOnlyCollection<int> cpus)

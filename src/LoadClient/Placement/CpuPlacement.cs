@@ -31,8 +31,10 @@ public sealed record CpuPlacement(IReadOnlyList<int>? Client, IReadOnlyList<int>
     public static string? Validate(string text) => TryParseExplicit(text, out _, out _, out var error) || text is Auto or None ? null : error;
 
     /// <summary>The placement for this run from the --cpus text, the CPUs this process may use and whether any host is spawned.</summary>
-    /// <exception cref="UserFacingException">An explicit placement names CPUs that are not available or overlap.</exception>
-    public static CpuPlacement Resolve(string text, IReadOnlyList<int> available, bool anyHostSpawned)
+    /// <param name="cannotPinBecause">Why this machine cannot pin at all (<see cref="CpuAffinity.CannotPinBecause"/>); null when it can.</param>
+    /// <exception cref="UserFacingException">An explicit placement names CPUs that are not available or overlap, or this
+    /// machine cannot pin.</exception>
+    public static CpuPlacement Resolve(string text, IReadOnlyList<int> available, bool anyHostSpawned, string? cannotPinBecause = null)
     {
         if (text == None)
         {
@@ -44,6 +46,10 @@ public sealed record CpuPlacement(IReadOnlyList<int>? Client, IReadOnlyList<int>
             {
                 return new CpuPlacement(null, null, "--cpus auto: every stack is a --target, no host runs here");
             }
+            if (cannotPinBecause is not null)
+            {
+                return new CpuPlacement(null, null, $"--cpus auto: {cannotPinBecause}");
+            }
             if (available.Count < 2)
             {
                 return new CpuPlacement(null, null, "--cpus auto: only one CPU is available");
@@ -54,6 +60,10 @@ public sealed record CpuPlacement(IReadOnlyList<int>? Client, IReadOnlyList<int>
         if (!TryParseExplicit(text, out var client, out var hosts, out var error))
         {
             throw new UserFacingException($"--cpus: {error}");
+        }
+        if (cannotPinBecause is not null)
+        {
+            throw new UserFacingException($"--cpus {text} cannot be honoured: {cannotPinBecause}; use --cpus none.");
         }
         var missing = client.Concat(hosts).Where(cpu => !available.Contains(cpu)).Distinct().ToList();
         if (missing.Count > 0)

@@ -21,7 +21,8 @@ public static class RunCoordinator
     public static async Task<int> RunAsync(RunSettings settings, CancellationToken cancellationToken)
     {
         var anySpawned = !settings.Stacks.All(settings.IsRemote);
-        settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned) };
+        settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned,
+            settings.Cpus == CpuPlacement.None ? null : CpuAffinity.CannotPinBecause(anySpawned)) };
         var scenarios = settings.Scenario == "all" ? ScenarioCatalog.Names : [settings.Scenario];
         var folders = scenarios.Count == 1
             ? new[] { settings.OutputFolder }
@@ -33,7 +34,7 @@ public static class RunCoordinator
         PrintEstimate(settings, scenarios);
 
         await using var database = anySpawned ? await OpenAndSeedAsync(settings, cancellationToken) : null;
-        PlaceOnCpus(settings.Placement, anySpawned);
+        PlaceOnCpus(settings.Placement);
         var exitCode = 0;
         for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
         {
@@ -45,14 +46,10 @@ public static class RunCoordinator
     }
 
     /// <summary>Pins the client after the database is up, so a PostgreSQL it started does not inherit the client's CPUs.</summary>
-    private static void PlaceOnCpus(CpuPlacement placement, bool anySpawned)
+    private static void PlaceOnCpus(CpuPlacement placement)
     {
         if (placement.Client is { } cpus)
         {
-            if (anySpawned)
-            {
-                Taskset.EnsureAvailable();
-            }
             CpuAffinity.PinThisProcess(cpus);
         }
         Console.WriteLine(placement.Describe());

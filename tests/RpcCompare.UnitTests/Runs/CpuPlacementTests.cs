@@ -30,6 +30,18 @@ public sealed class CpuPlacementTests
     }
 
     [Fact]
+    public void AutoFallsBackToNoPinningWhereTheMachineCannotPinAndExplicitListsAreRefused()
+    {
+        var auto = CpuPlacement.Resolve("auto", [0, 1], anyHostSpawned: true, cannotPinBecause: "taskset is not on PATH");
+        Assert.False(auto.IsPinned);
+        Assert.Contains("taskset is not on PATH", auto.Describe(), StringComparison.Ordinal);
+
+        var e = Assert.Throws<UserFacingException>(() =>
+            CpuPlacement.Resolve("client=0,hosts=1", [0, 1], anyHostSpawned: true, cannotPinBecause: "taskset is not on PATH"));
+        Assert.Contains("--cpus none", e.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void ExplicitListsMayHoldCommasAndRanges()
     {
         var placement = CpuPlacement.Resolve("client=0,2,hosts=1,3-5", [0, 1, 2, 3, 4, 5], anyHostSpawned: true);
