@@ -10,17 +10,19 @@ public static class GraphRestEndpoints
 {
     public static void MapGraphRest(this IEndpointRouteBuilder app)
     {
+        // Ids carry no route constraint: a constraint that fails is a route miss (a bare 404), while a parameter that does
+        // not bind is a 400 whose message names the bad id (ThrowOnBadRequest, RestErrors).
         var api = app.MapGroup("/api");
         api.MapPost("/ping", Ping);
-        api.MapGet("/nodes/{id:long}/links", GetLinks);
-        api.MapGet("/nodes/{id:long}/links/stream", StreamLinks);
+        api.MapGet("/nodes/{id}/links", GetLinks);
+        api.MapGet("/nodes/{id}/links/stream", StreamLinks);
         api.MapGet("/nodes/search", SearchNodes);
         api.MapGet("/nodes/search/stream", StreamSearchNodes);
         api.MapPost("/snapshots", PrepareSnapshot);
-        api.MapGet("/snapshots/{id:long}/records", GetRecords);
+        api.MapGet("/snapshots/{id}/records", GetRecords);
         api.MapPost("/nodes", CreateNode);
         api.MapGet("/nodes", ListNodes);
-        api.MapGet("/nodes/{id:long}", GetNode);
+        api.MapGet("/nodes/{id}", GetNode);
         api.MapPost("/neighbourhoods", GetNeighbourhoods);
     }
 

@@ -80,6 +80,27 @@ public sealed class BadInputTests(DatabaseFixture db)
         await AssertStillServingAsync((await db.ClientsAsync())["rest"]);
     }
 
+    [Theory]
+    [InlineData("/api/nodes/abc/links", "abc")]
+    [InlineData("/api/nodes/9223372036854775808/links", "9223372036854775808")]
+    [InlineData("/api/nodes/1.5/links/stream", "1.5")]
+    [InlineData("/api/nodes/abc", "abc")]
+    [InlineData("/api/snapshots/x/records?count=1", "from \\\"x\\\"")]
+    public async Task RestAnswersAnIdThatIsNoNumberWith400NamingIt(string path, string named)
+    {
+        var host = await db.HostAsync("rest");
+        using var http = new HttpClient { BaseAddress = new Uri(host.Ready.Endpoints["http"]) };
+
+        using var response = await http.GetAsync(path);
+        var body = await response.Content.ReadAsStringAsync();
+
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal("application/problem+json", response.Content.Headers.ContentType?.MediaType);
+        Assert.Contains(named, body, StringComparison.Ordinal);
+        Assert.DoesNotContain("   at ", body, StringComparison.Ordinal);
+        await AssertStillServingAsync((await db.ClientsAsync())["rest"]);
+    }
+
     [Fact]
     public async Task GrpcAnswersAGarbageMessageWithAnErrorStatus()
     {
