@@ -1,4 +1,5 @@
 using Google.Protobuf;
+using MessagePack;
 using RpcCompare.Benchmarks.Serializers;
 
 namespace RpcCompare.Benchmarks.Messages;
@@ -45,6 +46,8 @@ public sealed class BenchmarkMessage<T, TProto> : BenchmarkMessage
         SerializerKind.DcsBinary => SerializerCase.Create(serializer, new DataContractBinaryCodec<T>(), _value),
         SerializerKind.DcsBinarySession => SerializerCase.Create(serializer, new DataContractBinarySessionCodec<T>(), _value),
         SerializerKind.GzipJson => SerializerCase.Create(serializer, new GzipJsonCodec<T>(_shape.Json), _value),
+        SerializerKind.MessagePack => SerializerCase.Create(serializer, new MessagePackCodec<T>(MessagePackSerializerOptions.Standard), _value),
+        SerializerKind.ProtobufNet => SerializerCase.Create(serializer, new ProtobufNetCodec<T>(), _value),
         _ => throw new ArgumentOutOfRangeException(nameof(serializer), serializer, "Unknown serializer."),
     };
 }

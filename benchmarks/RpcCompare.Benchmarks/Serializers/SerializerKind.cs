@@ -32,4 +32,11 @@ public enum SerializerKind
 
     /// <summary>System.Text.Json (source-generated) compressed with gzip at its default level: the mobile study's third format.</summary>
     GzipJson,
+
+    /// <summary>MessagePack-CSharp, attributed: the DataContract orders as integer keys (standard resolver). Its
+    /// contractless resolver writes the same bytes for these types, because it too honours their DataContract.</summary>
+    MessagePack,
+
+    /// <summary>protobuf-net, code-first over the data contracts: protobuf without generated messages.</summary>
+    ProtobufNet,
 }
