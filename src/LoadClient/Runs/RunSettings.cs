@@ -30,7 +30,8 @@ public sealed record RunSettings
     /// <summary>The --cpus text; <see cref="Placement"/> is what it resolved to on this machine.</summary>
     public string Cpus { get; init; } = CpuPlacement.None;
 
-    /// <summary>Where the client and the hosts run; set once the database is open (PostgreSQL must not inherit the client's CPUs).</summary>
+    /// <summary>Where the client and the hosts run, resolved before anything starts; the client pins itself only once the
+    /// database is open, so a PostgreSQL it starts does not inherit the client's CPUs.</summary>
     public CpuPlacement Placement { get; init; } = new(null, null, "not pinned");
 
     /// <summary>The command line's options as given or defaulted, passwords masked (for the manifest).</summary>
