@@ -1,3 +1,4 @@
+using HdrHistogram;
 using RpcCompare.Reports.Results;
 using System.Diagnostics;
 
@@ -7,7 +8,8 @@ namespace RpcCompare.LoadClient.Measurement;
 /// Records the latencies of one run (one stack, one variant): each worker records through its own
 /// <see cref="WorkerRecorder"/> without locks; calls that end before <see cref="BeginMeasurement()"/> are warm-up and
 /// discarded; the first call is kept apart; every measured latency is streamed to the CSV by a bounded background
-/// writer; a live <see cref="Snapshot"/> is refreshed every interval. <see cref="CompleteAsync"/> merges and finishes.
+/// writer; a live <see cref="Snapshot"/> is refreshed every interval and, within the measured window, appended to the
+/// HdrHistogram interval log. <see cref="CompleteAsync"/> merges and finishes.
 /// </summary>
 public sealed class LatencyRecorder : IAsyncDisposable
 {
@@ -18,9 +20,12 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private readonly LatencyCsvWriter? _csv;
     private readonly string? _csvTemporaryPath;
     private readonly Func<bool> _abandonCsv;
+    private readonly IntervalLog? _intervalLog;
+    private readonly long _anchorTimestamp = Stopwatch.GetTimestamp();
+    private readonly DateTimeOffset _anchorWallClock = DateTimeOffset.UtcNow;
     private readonly Lock _lock = new();
-    private readonly LatencyHistogram _cumulative;
-    private readonly LatencyHistogram _interval;
+    private readonly HistogramBase _cumulative;
+    private readonly HistogramBase _interval;
     private readonly CancellationTokenSource _samplerStop = new();
     private readonly Task _sampler;
 
@@ -61,6 +66,11 @@ public sealed class LatencyRecorder : IAsyncDisposable
             _abandonCsv = _csv.Abandon;
         }
 
+        if (options.IntervalLogPath is { } logPath)
+        {
+            _intervalLog = new IntervalLog(logPath);
+        }
+
         _lastSampleTimestamp = Stopwatch.GetTimestamp();
         _sampler = Task.Run(() => SampleLoopAsync(_samplerStop.Token));
     }
@@ -78,7 +88,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         {
             ThrowIfCompleted();
             var ring = _csv?.AddRing(_options.WorkerQueueCapacity);
-            var worker = new WorkerRecorder(this, _workers.Length, NewHistogram(), NewHistogram(), ring, _abandonCsv);
+            var worker = new WorkerRecorder(this, _workers.Length, _options.HighestTrackableTicks, _options.SignificantDigits, ring, _abandonCsv);
             _workers = [.. _workers, worker];
             return worker;
         }
@@ -191,7 +201,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
             }
         }
 
-        return BuildResult(linesWritten, csvError);
+        string? intervalLogFile = _intervalLog?.Complete();
+        return BuildResult(linesWritten, csvError, intervalLogFile);
     }
 
     /// <summary>Stops the background work; a recorder that was not completed deletes its temporary CSV.</summary>
@@ -211,6 +222,11 @@ public sealed class LatencyRecorder : IAsyncDisposable
             }
 
             AtomicFile.TryDelete(_csvTemporaryPath!);
+        }
+
+        if (wasRunning)
+        {
+            _intervalLog?.Abandon();
         }
 
         _samplerStop.Dispose();
@@ -245,6 +261,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 }
             }
 
+            LogInterval(_lastSampleTimestamp, now);
             double seconds = (now - _lastSampleTimestamp) / (double)Stopwatch.Frequency;
             long completions = requests + warmUp;
             double rate = seconds > 0 ? (completions - _lastSampleCompletions) / seconds : 0;
@@ -258,14 +275,31 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 errors,
                 warmUp,
                 rate,
-                _cumulative.TotalCount == 0 ? null : LatencyUnits.TicksToMilliseconds(_cumulative.ValueAtPercentile(99)),
-                _interval.TotalCount == 0 ? null : LatencyUnits.TicksToMilliseconds(_interval.ValueAtPercentile(99)));
+                _cumulative.TotalCount == 0 ? null : LatencyUnits.TicksToMilliseconds(_cumulative.GetValueAtPercentile(99)),
+                _interval.TotalCount == 0 ? null : LatencyUnits.TicksToMilliseconds(_interval.GetValueAtPercentile(99)));
             Volatile.Write(ref _snapshot, snapshot);
             return snapshot;
         }
     }
 
-    private LatencyResult BuildResult(long linesWritten, string? csvError)
+    /// <summary>Appends the interval just sampled to the interval log, clipped to the measured window; an interval
+    /// with no completions is logged too, so a stall shows as a gap.</summary>
+    private void LogInterval(long from, long to)
+    {
+        long start = Math.Max(from, Volatile.Read(ref _measureStart));
+        long end = Math.Min(to, Volatile.Read(ref _measureEnd));
+        if (_intervalLog is null || start >= end)
+        {
+            return;
+        }
+
+        _intervalLog.Append(_interval, WallClockAt(start), WallClockAt(end));
+    }
+
+    private DateTimeOffset WallClockAt(long timestamp) =>
+        _anchorWallClock + Stopwatch.GetElapsedTime(_anchorTimestamp, timestamp);
+
+    private LatencyResult BuildResult(long linesWritten, string? csvError, string? intervalLogFile)
     {
         lock (_lock)
         {
@@ -286,6 +320,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,
                 LatenciesFileError = csvError,
+                IntervalLogFile = intervalLogFile,
+                IntervalLogError = _intervalLog?.Error,
                 WarmUpRequests = _workers.Sum(worker => worker.WarmUpSuccesses),
                 WarmUpErrors = _workers.Sum(worker => worker.WarmUpErrors),
                 ClampedValues = _workers.Sum(worker => worker.ClampedValues),
@@ -331,7 +367,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         await _sampler;
     }
 
-    private LatencyHistogram NewHistogram() =>
+    private LongHistogram NewHistogram() =>
         new(1, _options.HighestTrackableTicks, _options.SignificantDigits);
 
     private void ThrowIfCompleted()

@@ -7,6 +7,10 @@ public sealed record LatencyRecorderOptions
     /// "&lt;path&gt;.tmp" and renamed when complete; null writes no file.</summary>
     public string? LatenciesCsvPath { get; init; }
 
+    /// <summary>Where the measured window's interval histograms go (an HdrHistogram .hlog, one per snapshot interval),
+    /// written under "&lt;path&gt;.tmp" and renamed when complete; null writes no log.</summary>
+    public string? IntervalLogPath { get; init; }
+
     /// <summary>Largest latency the histograms track, in Stopwatch ticks (default one hour); longer calls are
     /// recorded at this value and counted in <see cref="LatencyResult.ClampedValues"/>.</summary>
     public long HighestTrackableTicks { get; init; } = LatencyUnits.TicksPerHour;

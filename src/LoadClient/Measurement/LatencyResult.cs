@@ -1,3 +1,7 @@
+using HdrHistogram;
+using RpcCompare.Reports.Results;
+using System.Globalization;
+
 namespace RpcCompare.LoadClient.Measurement;
 
 /// <summary>What a <see cref="LatencyRecorder"/> measured in its window, merged over all workers.</summary>
@@ -6,7 +10,7 @@ public sealed class LatencyResult
     private LatencyStats? _latencyMs;
 
     /// <summary>Latencies of the measured window in Stopwatch ticks (with coordinated-omission corrections, if any).</summary>
-    public required LatencyHistogram Histogram { get; init; }
+    public required HistogramBase Histogram { get; init; }
 
     /// <summary>Successful calls in the measured window.</summary>
     public required long Requests { get; init; }
@@ -31,6 +35,12 @@ public sealed class LatencyResult
 
     /// <summary>Why the latencies CSV could not be written (then <see cref="LatenciesFile"/> is null); null when it was.</summary>
     public string? LatenciesFileError { get; init; }
+
+    /// <summary>Full path of the interval log (.hlog); null when none was asked for or writing it failed.</summary>
+    public string? IntervalLogFile { get; init; }
+
+    /// <summary>Why the interval log could not be written; null when it was or none was asked for.</summary>
+    public string? IntervalLogError { get; init; }
 
     /// <summary>Successful calls during warm-up (not measured).</summary>
     public long WarmUpRequests { get; init; }
@@ -57,7 +67,26 @@ public sealed class LatencyResult
     public IReadOnlyDictionary<string, long> ErrorsByWireName() =>
         ErrorsByKind.Where(pair => pair.Value > 0).ToDictionary(pair => pair.Key.ToWireName(), pair => pair.Value);
 
+    /// <summary>The histogram as HdrHistogram's percentile distribution text (.hgrm), in milliseconds.</summary>
+    public string ToHgrm()
+    {
+        using var writer = new StringWriter(CultureInfo.InvariantCulture);
+        var culture = CultureInfo.CurrentCulture;
+        try
+        {
+            // The library formats with the current culture; .hgrm readers expect '.' decimals.
+            CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
+            Histogram.OutputPercentileDistribution(writer, outputValueUnitScalingRatio: LatencyUnits.TicksPerMillisecond);
+        }
+        finally
+        {
+            CultureInfo.CurrentCulture = culture;
+        }
+
+        return writer.ToString();
+    }
+
     /// <summary>Writes the histogram as a .hgrm file in milliseconds (temporary name, then renamed).</summary>
     public Task WriteHgrmAsync(string path, CancellationToken cancellationToken = default) =>
-        HgrmWriter.WriteFileAsync(path, Histogram, LatencyUnits.TicksPerMillisecond, cancellationToken);
+        AtomicFile.WriteAllTextAsync(path, ToHgrm(), cancellationToken);
 }

@@ -1,15 +1,17 @@
+using HdrHistogram;
+
 namespace RpcCompare.LoadClient.Measurement;
 
-/// <summary>The latency figures of summary.json, in milliseconds.</summary>
+/// <summary>The latency figures of summary.json, in milliseconds, as HdrHistogram reads them off the histogram.</summary>
 public sealed record LatencyStats(double P50, double P90, double P99, double P999, double Max, double Mean)
 {
     /// <summary>Reads the figures off a histogram of Stopwatch ticks; null when it is empty.</summary>
-    public static LatencyStats? FromTicksHistogram(LatencyHistogram histogram) =>
+    public static LatencyStats? FromTicksHistogram(HistogramBase histogram) =>
         FromHistogram(histogram, LatencyUnits.TicksPerMillisecond);
 
     /// <summary>Reads the figures off a histogram whose values are divided by <paramref name="valuesPerMillisecond"/>
     /// to give milliseconds; null when it is empty.</summary>
-    public static LatencyStats? FromHistogram(LatencyHistogram histogram, double valuesPerMillisecond)
+    public static LatencyStats? FromHistogram(HistogramBase histogram, double valuesPerMillisecond)
     {
         ArgumentNullException.ThrowIfNull(histogram);
         if (histogram.TotalCount == 0)
@@ -19,11 +21,11 @@ public sealed record LatencyStats(double P50, double P90, double P99, double P99
 
         double Ms(long value) => value / valuesPerMillisecond;
         return new LatencyStats(
-            Ms(histogram.ValueAtPercentile(50)),
-            Ms(histogram.ValueAtPercentile(90)),
-            Ms(histogram.ValueAtPercentile(99)),
-            Ms(histogram.ValueAtPercentile(99.9)),
-            Ms(histogram.MaxValue),
-            histogram.Mean / valuesPerMillisecond);
+            Ms(histogram.GetValueAtPercentile(50)),
+            Ms(histogram.GetValueAtPercentile(90)),
+            Ms(histogram.GetValueAtPercentile(99)),
+            Ms(histogram.GetValueAtPercentile(99.9)),
+            Ms(histogram.GetMaxValue()),
+            histogram.GetMean() / valuesPerMillisecond);
     }
 }

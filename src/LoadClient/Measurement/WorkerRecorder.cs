@@ -1,10 +1,13 @@
+using HdrHistogram;
+
 namespace RpcCompare.LoadClient.Measurement;
 
 /// <summary>
 /// The recording handle of one load worker, created by <see cref="LatencyRecorder.CreateWorker"/>. Single writer: one
-/// worker calls it, one call at a time (an async worker may hop threads between calls). Recording takes no lock: the
-/// worker owns its interval histogram, which the recorder swaps out every snapshot interval (HdrHistogram's Recorder
-/// pattern), and hands latencies to the CSV writer through its own bounded ring.
+/// worker calls it, one call at a time (an async worker may hop threads between calls). Recording takes no lock: each
+/// worker records into its own HdrHistogram <see cref="Recorder"/>, whose interval histogram the recorder takes every
+/// snapshot interval, and hands latencies to the CSV writer through its own bounded ring. One recorder per worker
+/// rather than one concurrent histogram: no two workers ever write the same cache line.
 /// </summary>
 public sealed class WorkerRecorder
 {
@@ -14,10 +17,10 @@ public sealed class WorkerRecorder
     private readonly long _highestTrackableTicks;
     private readonly long[] _errors = new long[ErrorKinds.All.Count];
 
-    // Swapped by the recorder; _recordSequence is odd while a histogram update is in progress.
-    private LatencyHistogram _active;
-    private LatencyHistogram _inactive;
-    private long _recordSequence;
+    private readonly Recorder _histogram;
+
+    // The interval histogram last handed back, recycled at the next swap so that sampling allocates nothing.
+    private HistogramBase? _recycled;
 
     private long _successes;
     private long _warmUpSuccesses;
@@ -25,15 +28,15 @@ public sealed class WorkerRecorder
     private long _clampedValues;
     private RecordedError? _firstError;
 
-    internal WorkerRecorder(LatencyRecorder owner, int id, LatencyHistogram active, LatencyHistogram inactive, LatencyRing? ring, Func<bool> abandonCsv)
+    internal WorkerRecorder(LatencyRecorder owner, int id, long highestTrackableTicks, int significantDigits, LatencyRing? ring, Func<bool> abandonCsv)
     {
         _owner = owner;
         Id = id;
-        _active = active;
-        _inactive = inactive;
+        _histogram = new Recorder(1, highestTrackableTicks, significantDigits,
+            static (instanceId, lowest, highest, digits) => new LongHistogram(instanceId, lowest, highest, digits));
         _ring = ring;
         _abandonCsv = abandonCsv;
-        _highestTrackableTicks = active.HighestTrackableValue;
+        _highestTrackableTicks = highestTrackableTicks;
     }
 
     /// <summary>0-based number of this worker within its recorder.</summary>
@@ -93,20 +96,15 @@ public sealed class WorkerRecorder
             Volatile.Write(ref _clampedValues, _clampedValues + 1);
         }
 
-        // The increment is a full fence: the recorder either sees the odd sequence and waits for us, or we see the
-        // histogram it swapped in.
-        Interlocked.Increment(ref _recordSequence);
-        var histogram = Volatile.Read(ref _active);
         if (expectedIntervalTicks > 0)
         {
-            histogram.RecordWithExpectedInterval(latency, expectedIntervalTicks);
+            _histogram.RecordValueWithExpectedInterval(latency, expectedIntervalTicks);
         }
         else
         {
-            histogram.Record(latency);
+            _histogram.RecordValue(latency);
         }
 
-        Interlocked.Increment(ref _recordSequence);
         Volatile.Write(ref _successes, _successes + 1);
         _ring?.Write(latency, _abandonCsv);
     }
@@ -141,31 +139,19 @@ public sealed class WorkerRecorder
     }
 
     /// <summary>
-    /// Recorder side: takes this worker's interval histogram, adds it to <paramref name="interval"/> and
-    /// <paramref name="cumulative"/> and gives the worker an empty one. Callers serialise swaps.
+    /// Recorder side: takes this worker's interval histogram and adds it to <paramref name="interval"/> and
+    /// <paramref name="cumulative"/>. Callers serialise swaps.
     /// </summary>
-    internal void SwapInterval(LatencyHistogram interval, LatencyHistogram cumulative)
+    internal void SwapInterval(HistogramBase interval, HistogramBase cumulative)
     {
-        var filled = Interlocked.Exchange(ref _active, _inactive);
-        long sequence = Volatile.Read(ref _recordSequence);
-        if ((sequence & 1) != 0)
-        {
-            // A record was in progress and may be writing to the histogram we took: wait until it is done.
-            var spinner = new SpinWait();
-            while (Volatile.Read(ref _recordSequence) == sequence)
-            {
-                spinner.SpinOnce(sleep1Threshold: 20);
-            }
-        }
-
+        var filled = _histogram.GetIntervalHistogram(_recycled);
         if (filled.TotalCount != 0)
         {
             interval.Add(filled);
             cumulative.Add(filled);
-            filled.Reset();
         }
 
-        _inactive = filled;
+        _recycled = filled;
     }
 }
 

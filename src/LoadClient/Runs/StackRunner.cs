@@ -133,7 +133,12 @@ public sealed class StackRunner(
         Variant variant, CancellationToken cancellationToken)
     {
         var latenciesFile = ResultFileNames.Latencies(stack, variant.Name);
-        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { LatenciesCsvPath = results.PathOf(latenciesFile) });
+        var intervalsFile = ResultFileNames.IntervalLog(stack, variant.Name);
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions
+        {
+            LatenciesCsvPath = results.PathOf(latenciesFile),
+            IntervalLogPath = results.PathOf(intervalsFile),
+        });
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         using var hostWatch = host is null ? null : WatchHost(host, abort);
         var plan = new LoadPlan
@@ -213,6 +218,7 @@ public sealed class StackRunner(
             {
                 Latencies = result.LatenciesFile is null ? null : latenciesFile,
                 Histogram = histogramFile,
+                Intervals = result.IntervalLogFile is null ? null : intervalsFile,
                 Counters = monitor is null ? null : ResultFileNames.Counters(stack),
             },
         };

@@ -14,6 +14,9 @@ public static class ResultFileNames
     /// <summary>&lt;stack&gt;[-&lt;variant&gt;].hgrm</summary>
     public static string Histogram(string stack, string variant) => $"{Stem(stack, variant)}.hgrm";
 
+    /// <summary>intervals-&lt;stack&gt;[-&lt;variant&gt;].hlog: HdrHistogram's interval log of the measured window.</summary>
+    public static string IntervalLog(string stack, string variant) => $"intervals-{Stem(stack, variant)}.hlog";
+
     /// <summary>counters-&lt;stack&gt;.csv (one file per stack; rows carry the variant).</summary>
     public static string Counters(string stack) => $"counters-{Sanitize(stack)}.csv";
 

@@ -98,5 +98,9 @@ public sealed class EntryFiles
 {
     public string? Latencies { get; init; }
     public string? Histogram { get; init; }
+
+    /// <summary>The HdrHistogram interval log (.hlog) of the measured window.</summary>
+    public string? Intervals { get; init; }
+
     public string? Counters { get; init; }
 }

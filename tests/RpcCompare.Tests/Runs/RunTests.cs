@@ -42,6 +42,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
                     Assert.NotNull(e.LatencyMs);
                     Assert.True(e.LatencyMs!.P50 > 0 && e.LatencyMs.P50 <= e.LatencyMs.P99 && e.LatencyMs.P99 <= e.LatencyMs.Max);
                     Assert.True(File.Exists(Path.Combine(results.Folder, e.Files.Histogram!)));
+                    Assert.True(File.Exists(Path.Combine(results.Folder, e.Files.Intervals!)));
                 });
                 var counters = await CountersCsv.ReadAsync(Path.Combine(results.Folder, ResultFileNames.Counters(stack)), default);
                 Assert.NotEmpty(counters);
