@@ -23,13 +23,10 @@ public sealed record CompareOptions
     public BootstrapSettings Bootstrap { get; init; } = new();
 }
 
-/// <summary>PNG export of each chart through rsvg-convert, at slide size by default.</summary>
+/// <summary>PNG export of each chart (drawn by ScottPlot), at slide size by default.</summary>
 public sealed record PngOptions
 {
     public bool Enabled { get; init; } = true;
-
-    /// <summary>Path of rsvg-convert; null looks it up on PATH.</summary>
-    public string? RsvgConvertPath { get; init; }
 
     public int Width { get; init; } = 1600;
     public int Height { get; init; } = 900;

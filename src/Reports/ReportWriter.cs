@@ -70,6 +70,7 @@ public static class ReportWriter
 
         WriteFindings(page, analysis);
         WriteDistributions(page, analysis, charts);
+        WriteLatencyOverTime(page, analysis, charts);
         WriteDeltas(page, analysis, charts);
         WriteMemory(page, analysis, charts);
         WriteCosts(page, analysis, charts);
@@ -137,6 +138,33 @@ public static class ReportWriter
         if (!any)
         {
             page.Paragraph("No stack has successful requests, so there are no latency distributions to show.");
+        }
+    }
+
+    private static void WriteLatencyOverTime(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        var groups = analysis.Groups.Where(g => g.Entries.Any(e => e.Entry.OverTime.Count > 0)).ToList();
+        if (groups.Count == 0)
+        {
+            return;
+        }
+
+        page.Heading(2, "Latency over time", "over-time");
+        foreach (var group in groups)
+        {
+            var lines = new List<DrawnSeries>();
+            foreach (var entry in group.Entries.Where(e => e.Entry.OverTime.Count > 0))
+            {
+                var seconds = entry.Entry.OverTime;
+                lines.Add(new DrawnSeries($"{entry.DisplayName} p50", StackStyle.Color(entry.Stack), null, [.. seconds.Select(s => (s.Second, s.P50Ms ?? double.NaN))]));
+                lines.Add(new DrawnSeries($"{entry.DisplayName} p99", StackStyle.Color(entry.Stack), StackStyle.Dash(1), [.. seconds.Select(s => (s.Second, s.P99Ms ?? double.NaN))]));
+            }
+
+            var suffix = group.Variant.Length == 0 ? "" : $" ({group.Variant})";
+            var chart = ChartFactory.LatencyOverTime(charts.NewId($"over-time-{group.Variant}"), $"Latency over time{suffix}", lines);
+            page.Figure(chart.Id, charts.Add(chart),
+                "The median (solid) and 99th percentile (dashed) of the requests completed in each second of the measured window, from the HdrHistogram interval logs (intervals-*.hlog). " +
+                "A warm-up drift shows as a slope, a stall as a spike or a gap (a second in which no request completed).");
         }
     }
 

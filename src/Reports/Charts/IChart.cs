@@ -1,6 +1,6 @@
 namespace RpcCompare.Reports.Charts;
 
-/// <summary>A chart that renders itself as one standalone SVG document.</summary>
+/// <summary>A chart the report shows: what to draw, not how. <see cref="ChartRenderer"/> draws it with ScottPlot.</summary>
 public interface IChart
 {
     /// <summary>Unique within a report; used for element ids and the PNG file name.</summary>
@@ -8,6 +8,9 @@ public interface IChart
 
     string Title { get; }
 
-    /// <summary>Deterministic SVG text: the same chart always gives the same bytes.</summary>
-    string ToSvg();
+    /// <summary>One line under the title saying what is measured, or null.</summary>
+    string? Subtitle { get; }
+
+    /// <summary>Short remarks printed in the top-right corner of the plot, e.g. "wcf: no successful requests".</summary>
+    IReadOnlyList<string> Notes { get; }
 }

@@ -114,6 +114,17 @@ internal static class ChartFactory
         Series = [.. lines.Select(l => new LineSeries(l.Label, l.Color, l.Points) { Dash = l.Dash, Width = 1.8 })],
     };
 
+    /// <summary>Per-second percentiles on a log latency axis, so a p50 of 2 ms and a p99 of 300 ms both stay readable.</summary>
+    public static XyChart LatencyOverTime(string id, string title, IReadOnlyList<DrawnSeries> lines) => new()
+    {
+        Id = id,
+        Title = title,
+        Subtitle = "p50 and p99 of each second of the measured window",
+        X = new Axis("time into the measured window (s)") { IncludeZero = true },
+        Y = new Axis("latency (ms, log scale)") { Scale = AxisScale.Log10 },
+        Series = [.. lines.Select(l => new LineSeries(l.Label, l.Color, l.Points) { Dash = l.Dash, Width = 1.8 })],
+    };
+
     /// <summary>Grouped bars; a log axis when positive values span more than two decades, so small bars stay visible.</summary>
     public static BarChart Bars(string id, string title, string subtitle, string yLabel, IReadOnlyList<string> categories, IReadOnlyList<BarSeries> series, Func<double, string> valueText)
     {

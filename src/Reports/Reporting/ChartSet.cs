@@ -10,25 +10,16 @@ internal sealed class ChartSet
 
     private readonly List<IChart> _charts = [];
     private readonly HashSet<string> _ids = new(StringComparer.Ordinal);
-    private readonly PngExporter? _exporter;
     private readonly PngOptions _options;
 
     public ChartSet(PngOptions options)
     {
         _options = options;
-        _exporter = options.Enabled ? PngExporter.TryCreate(options.RsvgConvertPath) : null;
-        PngNotice = !options.Enabled
-            ? "PNG export was turned off; the charts are in this page only."
-            : _exporter is null
-                ? $"PNG charts were skipped: {PngExporter.ToolName} was not found{(options.RsvgConvertPath is { } path ? $" at {path}" : " on PATH")}. " +
-                  "Install it (Debian/Ubuntu: apt-get install librsvg2-bin fonts-dejavu-core) and run the report again to get one PNG per chart."
-                : null;
+        PngNotice = options.Enabled ? null : "PNG export was turned off; the charts are in this page only.";
     }
 
-    /// <summary>Null when PNGs are written; otherwise the one line that says why not and how to get them.</summary>
+    /// <summary>Null when PNGs are written; otherwise the one line that says why not.</summary>
     public string? PngNotice { get; }
-
-    public bool WritesPngs => _exporter is not null;
 
     /// <summary>A file-name-safe id not used yet on this page: "delta-grpc", then "delta-grpc-2".</summary>
     public string NewId(string wanted)
@@ -47,7 +38,7 @@ internal sealed class ChartSet
     public string Add(IChart chart)
     {
         _charts.Add(chart);
-        return chart.ToSvg();
+        return ChartRenderer.ToSvg(chart);
     }
 
     public string PngName(IChart chart) => $"{PngFolder}/{chart.Id}.png";
@@ -56,7 +47,7 @@ internal sealed class ChartSet
 
     public async Task<IReadOnlyList<string>> WritePngsAsync(string outputFolder, CancellationToken cancellationToken)
     {
-        if (_exporter is null)
+        if (!_options.Enabled)
         {
             return [];
         }
@@ -67,7 +58,8 @@ internal sealed class ChartSet
         foreach (var chart in _charts)
         {
             var path = Path.Combine(folder, $"{chart.Id}.png");
-            await _exporter.ExportAsync(chart.ToSvg(), path, _options.Width, _options.Height, cancellationToken);
+            cancellationToken.ThrowIfCancellationRequested();
+            await Task.Run(() => ChartRenderer.SavePng(chart, path, _options.Width, _options.Height), cancellationToken);
             files.Add(path);
         }
 

@@ -30,7 +30,7 @@ public static class ResultsLoader
         var entries = new List<EntryResults>(summary.Entries.Count);
         foreach (var entry in summary.Entries)
         {
-            entries.Add(new EntryResults(entry, await ReadLatenciesAsync(folder, summaryPath, entry, cancellationToken)));
+            entries.Add(new EntryResults(entry, await ReadLatenciesAsync(folder, summaryPath, entry, cancellationToken), ReadIntervals(folder, entry)));
         }
 
         var counters = new SortedDictionary<string, IReadOnlyList<CounterSample>>(StringComparer.Ordinal);
@@ -58,6 +58,22 @@ public static class ResultsLoader
         }
 
         return new RunResults(folder, manifest, summary, entries, counters);
+    }
+
+    private static IReadOnlyList<LatencyOverTime> ReadIntervals(string folder, SummaryEntry entry)
+    {
+        if (entry.Files.Intervals is not { } name)
+        {
+            return [];
+        }
+
+        var path = Path.Combine(folder, name);
+        if (!File.Exists(path))
+        {
+            throw new ResultsFormatException(path, $"the interval log of {ResultsValidation.Label(entry)} named by summary.json is missing.");
+        }
+
+        return IntervalLogFile.ReadPerSecond(path);
     }
 
     private static async Task<double[]> ReadLatenciesAsync(string folder, string summaryPath, SummaryEntry entry, CancellationToken cancellationToken)

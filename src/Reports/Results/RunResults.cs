@@ -38,10 +38,11 @@ public sealed class RunResults
 /// <summary>One stack/variant of a run with its raw latencies.</summary>
 public sealed class EntryResults
 {
-    internal EntryResults(SummaryEntry summary, double[] latenciesMs)
+    internal EntryResults(SummaryEntry summary, double[] latenciesMs, IReadOnlyList<LatencyOverTime>? overTime = null)
     {
         Summary = summary;
         LatenciesMs = latenciesMs;
+        OverTime = overTime ?? [];
     }
 
     public SummaryEntry Summary { get; }
@@ -55,4 +56,7 @@ public sealed class EntryResults
     public IReadOnlyList<double> LatenciesMs { get; }
 
     public bool HasLatencies => LatenciesMs.Count > 0;
+
+    /// <summary>p50 and p99 per second of the measured window, from the interval log; empty when there is none.</summary>
+    public IReadOnlyList<LatencyOverTime> OverTime { get; }
 }

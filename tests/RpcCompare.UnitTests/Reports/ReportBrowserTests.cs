@@ -21,7 +21,7 @@ public class ReportBrowserTests
         await SyntheticResults.CreateAsync(temp.Path, entries, status: ResultsFormat.RunStatus.Interrupted);
         await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
 
-        var expected = new[] { "ecdf", "histogram", "delta-grpc", "delta-grpc-stream", "delta-rest", "memory-working-set", "memory-gc-heap", "bytes-request", "bytes-response", "server-cpu", "server-allocations" };
+        var expected = new[] { "ecdf", "histogram", "over-time", "delta-grpc", "delta-grpc-stream", "delta-rest", "memory-working-set", "memory-gc-heap", "bytes-request", "bytes-response", "server-cpu", "server-allocations" };
         await AssertPageAsync(Path.Combine(temp.Path, ReportWriter.HtmlFileName), expected, ["#summary-table", ".banner-interrupted", "#manifest-table"]);
     }
 

@@ -38,13 +38,46 @@ public class ReportWriterTests
         var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
         var chartIds = Regex.Matches(html, "<svg [^>]*class=\"chart\" id=\"([^\"]+)\"").Select(m => m.Groups[1].Value).ToList();
         Assert.Equal(
-            ["ecdf", "histogram", "delta-grpc", "delta-rest", "delta-graphql", "memory-working-set", "memory-gc-heap", "bytes-request", "bytes-response", "server-cpu", "server-allocations"],
+            ["ecdf", "histogram", "over-time", "delta-grpc", "delta-rest", "delta-graphql", "memory-working-set", "memory-gc-heap", "bytes-request", "bytes-response", "server-cpu", "server-allocations"],
             chartIds);
         Assert.Equal(
             [temp.Combine("report.html"), temp.Combine("summary.md"), .. chartIds.Select(id => temp.Combine("charts", $"{id}.png"))],
             output.Files);
         Assert.Empty(output.Notices);
         Assert.All(chartIds, id => Assert.True(PngPixels.Decode(File.ReadAllBytes(temp.Combine("charts", $"{id}.png"))).InkShare() > 0.02));
+    }
+
+    [Fact]
+    public async Task LatencyOverTimeComesFromTheIntervalLogsOneLinePairPerStack()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new("grpc", "", 120, 8.0), new("wcf", "", 120, 11.0) { WithIntervals = false }]);
+
+        var run = await ResultsLoader.LoadAsync(temp.Path, CancellationToken.None);
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var grpc = run.Entries.Single(e => e.Stack == "grpc").OverTime;
+        Assert.Equal([0.5, 1.5, 2.5, 3.5, 4.5, 5.5], grpc.Select(s => s.Second));
+        Assert.Equal(120, grpc.Sum(s => s.Requests));
+        Assert.All(grpc, s => Assert.True(s.P50Ms <= s.P99Ms));
+        Assert.Empty(run.Entries.Single(e => e.Stack == "wcf").OverTime);
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Contains("id=\"over-time\"", html);
+        Assert.Contains(">gRPC p99<", html);
+        Assert.DoesNotContain(">WCF p99<", html);
+    }
+
+    [Fact]
+    public async Task AnIntervalLogThatIsNoLogIsNamedNotThrown()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new("grpc", "", 50, 8.0)]);
+        await File.WriteAllTextAsync(temp.Combine(ResultFileNames.IntervalLog("grpc", "")), "#[StartTime: 1 (seconds since epoch)]\nnot,a,histogram,!!!\n");
+
+        var error = await Assert.ThrowsAsync<ResultsFormatException>(() => ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None));
+
+        Assert.Contains("intervals-grpc.hlog", error.Message);
+        Assert.Contains("not an HdrHistogram interval log", error.Message);
     }
 
     [Fact]
@@ -161,22 +194,6 @@ public class ReportWriterTests
         var error = await Assert.ThrowsAsync<ReportInputException>(() => ReportWriter.WriteAsync(temp.Path, NoPng with { Baseline = "soap" }, CancellationToken.None));
 
         Assert.Equal("The baseline stack 'soap' is not in this run; its stacks are: grpc, wcf, rest, graphql.", error.Message);
-    }
-
-    [Fact]
-    public async Task MissingRsvgConvertSkipsThePngsAndSaysHowToGetThem()
-    {
-        using var temp = new TempFolder();
-        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
-
-        var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { RsvgConvertPath = "/nonexistent/rsvg-convert" } }, CancellationToken.None);
-
-        var notice = Assert.Single(output.Notices);
-        Assert.StartsWith("PNG charts were skipped: rsvg-convert was not found at /nonexistent/rsvg-convert. Install it (Debian/Ubuntu: apt-get install librsvg2-bin", notice);
-        Assert.Equal([temp.Combine("report.html"), temp.Combine("summary.md")], output.Files);
-        Assert.False(Directory.Exists(temp.Combine("charts")));
-        Assert.Contains(notice, await File.ReadAllTextAsync(temp.Combine("summary.md")));
-        Assert.Contains("id=\"ecdf\"", await File.ReadAllTextAsync(temp.Combine("report.html")));
     }
 
     [Fact]

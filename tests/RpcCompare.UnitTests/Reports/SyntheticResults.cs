@@ -1,3 +1,5 @@
+using HdrHistogram;
+using IntervalLog = RpcCompare.LoadClient.Measurement.IntervalLog;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
 
@@ -10,6 +12,9 @@ internal sealed record SyntheticEntry(string Stack, string Variant, int Requests
     public string? StatusReason { get; init; }
     public long Errors { get; init; }
     public bool WithCounters { get; init; } = true;
+
+    /// <summary>Writes an interval log (six one-second intervals) so the report draws latency over time.</summary>
+    public bool WithIntervals { get; init; } = true;
     public double? BytesSent { get; init; } = 180;
     public double? BytesReceived { get; init; } = 5200;
 
@@ -84,6 +89,12 @@ internal static class SyntheticResults
                     await LatencyCsv.WriteAsync(Path.Combine(folder, latencyFile), latencies, CancellationToken.None);
                 }
 
+                var intervalsFile = entry.WithIntervals && entry.Requests > 0 ? ResultFileNames.IntervalLog(entry.Stack, entry.Variant) : null;
+                if (intervalsFile is not null)
+                {
+                    WriteIntervalLog(Path.Combine(folder, intervalsFile), started, latencies);
+                }
+
                 if (entry.WithCounters)
                 {
                     for (var i = 0; i < 12; i++)
@@ -128,6 +139,7 @@ internal static class SyntheticResults
                     {
                         Latencies = latencyFile,
                         Histogram = null,
+                        Intervals = intervalsFile,
                         Counters = entry.WithCounters ? ResultFileNames.Counters(entry.Stack) : null,
                     },
                 });
@@ -141,5 +153,25 @@ internal static class SyntheticResults
 
         await ResultsJson.WriteSummaryAsync(folder, new RunSummary { FormatVersion = ResultsFormat.Version, Scenario = scenario, Entries = summaryEntries }, CancellationToken.None);
         return folder;
+    }
+
+    /// <summary>The latencies in recorded order, split into six one-second intervals, as the load client logs them
+    /// (nanoseconds).</summary>
+    public static void WriteIntervalLog(string path, DateTimeOffset start, IReadOnlyList<double> latenciesMs)
+    {
+        using var log = new IntervalLog(path);
+        var perSecond = (latenciesMs.Count + 5) / 6;
+        for (var second = 0; second < 6; second++)
+        {
+            var histogram = new LongHistogram(1, 3_600_000_000_000, 3);
+            foreach (var latency in latenciesMs.Skip(second * perSecond).Take(perSecond))
+            {
+                histogram.RecordValue((long)(latency * 1_000_000));
+            }
+
+            log.Append(histogram, start.AddSeconds(second), start.AddSeconds(second + 1));
+        }
+
+        Assert.Equal(Path.GetFullPath(path), log.Complete());
     }
 }

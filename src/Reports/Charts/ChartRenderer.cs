@@ -1,0 +1,453 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
+using ScottPlot;
+using ScottPlot.Panels;
+using ScottPlot.TickGenerators;
+
+namespace RpcCompare.Reports.Charts;
+
+/// <summary>
+/// Draws the report's charts with ScottPlot: SVG for the page (made embeddable: an id, a viewBox, ids of its own and no
+/// style attribute, which the page's Content-Security-Policy would block) and PNG for slides.
+/// </summary>
+public static partial class ChartRenderer
+{
+    /// <summary>The size a chart is laid out at; a PNG is this size scaled up, so its text grows with it.</summary>
+    public const int Width = 800;
+
+    public const int Height = 450;
+
+    // DejaVu Sans is what the CI installs (fonts-dejavu-core); the SVG names it and browsers fall back to their sans.
+    private const string Font = "DejaVu Sans";
+    private static readonly Color Ink = Color.FromHex("#222222");
+    private static readonly Color Faster = Color.FromHex("#2E9E44");
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>The chart as one SVG element for an HTML page: the same chart always gives the same text.</summary>
+    public static string ToSvg(IChart chart)
+    {
+        using var plot = Build(chart);
+        return Embeddable(plot.GetSvgXml(Width, Height), chart);
+    }
+
+    /// <summary>Writes the chart as a PNG of <paramref name="width"/> x <paramref name="height"/> pixels, laid out
+    /// as at <see cref="Width"/> x <see cref="Height"/> and scaled; written under a temporary name and renamed.</summary>
+    public static void SavePng(IChart chart, string path, int width, int height)
+    {
+        using var plot = Build(chart);
+        plot.ScaleFactor = Math.Min(width / (double)Width, height / (double)Height);
+        var temporary = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(path))!, $".{Path.GetFileName(path)}.{Guid.NewGuid():N}.tmp.png");
+        try
+        {
+            plot.SavePng(temporary, width, height);
+            File.Move(temporary, path, overwrite: true);
+        }
+        finally
+        {
+            File.Delete(temporary);
+        }
+    }
+
+    private static Plot Build(IChart chart)
+    {
+        var plot = new Plot();
+        plot.Font.Set(Font);
+        plot.Title(chart.Title, 17);
+        plot.Axes.Title.Label.ForeColor = Ink;
+        if (chart.Subtitle is { Length: > 0 } subtitle)
+        {
+            var panel = new TitlePanel();
+            panel.Label.Text = subtitle;
+            panel.Label.FontSize = 12;
+            panel.Label.Bold = false;
+            panel.Label.FontName = Font;
+            panel.Label.ForeColor = Color.FromHex("#444444");
+            panel.VerticalPadding = 4;
+            plot.Axes.AddPanel(panel);
+        }
+
+        switch (chart)
+        {
+            case XyChart xy:
+                DrawXy(plot, xy);
+                break;
+            case BarChart bars:
+                DrawBars(plot, bars);
+                break;
+            default:
+                throw new ArgumentException($"No drawing for {chart.GetType().Name}.", nameof(chart));
+        }
+
+        if (chart.Notes.Count > 0)
+        {
+            var notes = plot.Add.Annotation(string.Join("\n", chart.Notes), Alignment.UpperRight);
+            notes.LabelFontName = Font;
+            notes.LabelFontSize = 11;
+            notes.LabelFontColor = Color.FromHex("#555555");
+            notes.LabelBackgroundColor = Colors.White.WithAlpha(0.85);
+            notes.LabelBorderColor = Color.FromHex("#cccccc");
+            notes.LabelShadowColor = Colors.Transparent;
+        }
+
+        plot.ShowLegend(Edge.Bottom);
+        plot.Legend.FontName = Font;
+        plot.Legend.FontSize = 12;
+        plot.Legend.Orientation = Orientation.Horizontal;
+        plot.Legend.ShadowColor = Colors.Transparent;
+        plot.Legend.OutlineColor = Color.FromHex("#cccccc");
+        return plot;
+    }
+
+    private static void DrawXy(Plot plot, XyChart chart)
+    {
+        var x = AxisMap.For(chart.X, chart.Series.SelectMany(s => s.XValues));
+        var yValues = chart.Series.SelectMany(YValues).Where(double.IsFinite).ToList();
+        var y = AxisMap.For(chart.Y, yValues);
+        foreach (var series in chart.Series)
+        {
+            switch (series)
+            {
+                case BandSeries band:
+                    double[] bandX = [.. band.X.Select(x.Map)];
+                    var fill = plot.Add.FillY(bandX, [.. band.Lower.Select(y.Map)], [.. band.Upper.Select(y.Map)]);
+                    fill.FillColor = Color.FromHex(band.Color).WithAlpha(band.Opacity);
+                    fill.LineWidth = 0;
+                    fill.LegendText = Legend(band);
+                    break;
+                case LineSeries line:
+                    AddLine(plot, line, [.. line.Points.Select(p => (x.Map(p.X), y.Map(p.Y)))], line.Width, line.Dash, ConnectStyle.Straight);
+                    break;
+                case StepSeries step when step.Points.Count > 0:
+                    // Right-continuous from zero: the first jump starts at the axis.
+                    var points = step.Points.Select(p => (x.Map(p.X), y.Map(p.Y))).Prepend((x.Map(step.Points[0].X), y.Map(0))).ToList();
+                    AddLine(plot, step, points, step.Width, step.Dash, ConnectStyle.StepHorizontal);
+                    break;
+                case HistogramSeries histogram:
+                    var bars = histogram.Bins.Select(bin => new Bar
+                    {
+                        Position = (x.Map(bin.From) + x.Map(bin.To)) / 2,
+                        Size = x.Map(bin.To) - x.Map(bin.From),
+                        Value = y.Map(bin.Height),
+                        FillColor = Color.FromHex(histogram.Color).WithAlpha(histogram.Opacity),
+                        LineColor = Color.FromHex(histogram.Color),
+                        LineWidth = histogram.Dash is null ? 1.2f : 1.6f,
+                        LinePattern = Pattern(histogram.Dash),
+                    }).ToList();
+                    plot.Add.Bars(bars).LegendText = Legend(histogram);
+                    break;
+            }
+        }
+
+        plot.XLabel(chart.X.Label, 13);
+        plot.YLabel(chart.Y.Label, 13);
+        plot.Axes.Bottom.TickGenerator = x.Ticks();
+        plot.Axes.Left.TickGenerator = y.Ticks();
+
+        plot.Axes.AutoScale();
+        var limits = plot.Axes.GetLimits();
+        double left = chart.X.Min is { } xMin ? x.Map(xMin) : limits.Left;
+        double right = chart.X.Max is { } xMax ? x.Map(xMax) : limits.Right;
+        double bottom = chart.Y.Min is { } yMin ? y.Map(yMin) : limits.Bottom;
+        double top = chart.Y.Max is { } yMax ? y.Map(yMax) : limits.Top;
+        if (chart.X.IncludeZero && chart.X.Scale == AxisScale.Linear && chart.X.Min is null)
+        {
+            // Zero is the axis' end when nothing lies below it, not a point inside ScottPlot's margin.
+            var lowest = chart.Series.SelectMany(s => s.XValues).Where(double.IsFinite).DefaultIfEmpty(0).Min();
+            left = Math.Min(lowest, 0);
+        }
+
+        if ((chart.Y.IncludeZero || chart.BelowZeroLabel is not null) && chart.Y.Scale == AxisScale.Linear && chart.Y.Min is null)
+        {
+            bottom = Math.Min(yValues.DefaultIfEmpty(0).Min(), 0);
+            bottom = bottom < 0 ? Math.Min(bottom, limits.Bottom) : 0;
+            top = Math.Max(top, 0);
+        }
+
+        if (chart.BelowZeroLabel is not null)
+        {
+            // Keep a visible strip below zero even when every value is above it, so the region and its label show.
+            var span = top - bottom > 1e-9 ? top - bottom : 1;
+            bottom = Math.Min(bottom, -0.12 * span);
+            top = Math.Max(top, 0.05 * span);
+            var region = plot.Add.Rectangle(left, right, bottom, 0);
+            region.FillColor = Faster.WithAlpha(0.08);
+            region.LineWidth = 0;
+            plot.MoveToBack(region);
+            var label = plot.Add.Text(chart.BelowZeroLabel, left, bottom);
+            label.Alignment = Alignment.LowerLeft;
+            label.OffsetX = 8;
+            label.OffsetY = -6;
+            label.LabelFontName = Font;
+            label.LabelFontSize = 12;
+            label.LabelFontColor = Faster.WithLightness(0.3f);
+        }
+
+        if (chart.ZeroLine)
+        {
+            var zero = plot.Add.HorizontalLine(0, 1.2f, Color.FromHex("#444444"));
+            zero.LabelText = string.Empty;
+        }
+
+        plot.Axes.SetLimits(left, right, bottom, top);
+    }
+
+    private static void AddLine(Plot plot, Series series, List<(double X, double Y)> points, double width, string? dash, ConnectStyle connect)
+    {
+        // A NaN y breaks the line: each unbroken run becomes its own scatter, and only the first one has a legend entry.
+        var first = true;
+        foreach (var run in Runs(points))
+        {
+            double[] xs = [.. run.Select(p => p.X)];
+            double[] ys = [.. run.Select(p => p.Y)];
+            var line = plot.Add.ScatterLine(xs, ys, Color.FromHex(series.Color));
+            line.ConnectStyle = connect;
+            line.LineWidth = (float)width;
+            line.LinePattern = Pattern(dash);
+            line.LegendText = first ? Legend(series) : string.Empty;
+            first = false;
+        }
+    }
+
+    private static IEnumerable<List<(double X, double Y)>> Runs(List<(double X, double Y)> points)
+    {
+        var run = new List<(double X, double Y)>();
+        foreach (var point in points)
+        {
+            if (double.IsFinite(point.X) && double.IsFinite(point.Y))
+            {
+                run.Add(point);
+            }
+            else if (run.Count > 0)
+            {
+                yield return run;
+                run = [];
+            }
+        }
+
+        if (run.Count > 0)
+        {
+            yield return run;
+        }
+    }
+
+    private static void DrawBars(Plot plot, BarChart chart)
+    {
+        foreach (var series in chart.Series)
+        {
+            if (series.Values.Count != chart.Categories.Count)
+            {
+                throw new InvalidOperationException($"Bar series '{series.Label}' has {series.Values.Count} values for {chart.Categories.Count} categories.");
+            }
+        }
+
+        var values = chart.Series.SelectMany(s => s.Values).OfType<double>().Where(double.IsFinite).ToList();
+        var y = AxisMap.For(chart.Y, values);
+        var baseline = chart.Y.Scale == AxisScale.Log10 ? y.Lowest : 0;
+        var width = 0.8 / Math.Max(1, chart.Series.Count);
+        for (var s = 0; s < chart.Series.Count; s++)
+        {
+            var series = chart.Series[s];
+            var bars = new List<Bar>();
+            for (var c = 0; c < chart.Categories.Count; c++)
+            {
+                var position = c - 0.4 + ((s + 0.5) * width);
+                if (series.Values[c] is not { } value)
+                {
+                    continue;
+                }
+
+                if (!double.IsFinite(value))
+                {
+                    var unknown = plot.Add.Text("n/a", position, baseline);
+                    unknown.Alignment = Alignment.LowerCenter;
+                    unknown.LabelFontName = Font;
+                    unknown.LabelFontSize = 10;
+                    unknown.LabelFontColor = Color.FromHex("#888888");
+                    continue;
+                }
+
+                bars.Add(new Bar
+                {
+                    Position = position,
+                    Size = width * 0.92,
+                    Value = y.Map(value),
+                    ValueBase = baseline,
+                    FillColor = Color.FromHex(series.Color),
+                    LineWidth = 0,
+                    Label = chart.Series.Count * chart.Categories.Count <= 24 ? chart.ValueText(value) : string.Empty,
+                });
+            }
+
+            var plottable = plot.Add.Bars(bars);
+            plottable.LegendText = series.Label;
+            plottable.ValueLabelStyle.FontName = Font;
+            plottable.ValueLabelStyle.FontSize = 10;
+        }
+
+        var categories = new NumericManual();
+        for (var c = 0; c < chart.Categories.Count; c++)
+        {
+            categories.AddMajor(c, chart.Categories[c]);
+        }
+
+        plot.Axes.Bottom.TickGenerator = categories;
+        plot.Axes.Bottom.MajorTickStyle.Length = 0;
+        plot.Grid.XAxisStyle.IsVisible = false;
+        plot.Axes.Left.TickGenerator = y.Ticks();
+        plot.YLabel(chart.Y.Label, 13);
+        plot.Axes.AutoScale();
+        var limits = plot.Axes.GetLimits();
+        var top = limits.Top + ((limits.Top - baseline) * 0.08);
+        plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, chart.Y.Scale == AxisScale.Log10 ? baseline : Math.Min(limits.Bottom, 0), top);
+    }
+
+    private static IEnumerable<double> YValues(Series series) => series switch
+    {
+        LineSeries line => line.Points.Select(p => p.Y),
+        StepSeries step => step.Points.Select(p => p.Y).Append(0),
+        BandSeries band => band.Lower.Concat(band.Upper),
+        HistogramSeries histogram => histogram.Bins.Select(b => b.Height).Append(0),
+        _ => [],
+    };
+
+    private static string Legend(Series series) => series.ShowInLegend ? series.Label : string.Empty;
+
+    private static LinePattern Pattern(string? dash)
+    {
+        if (dash is null)
+        {
+            return LinePattern.Solid;
+        }
+
+        var intervals = dash.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(part => float.Parse(part, Invariant)).ToArray();
+        return new LinePattern(intervals, 0, dash);
+    }
+
+    private static NumericAutomatic Linear() => new() { LabelFormatter = value => Number(value) };
+
+    private static string Number(double value)
+    {
+        var rounded = Math.Round(value, 9);
+        return (rounded == 0 ? 0 : rounded).ToString("#,0.#########", Invariant);
+    }
+
+    /// <summary>
+    /// ScottPlot draws log axes as linear axes over log10 values: this maps data onto the axis (zero and below pinned to
+    /// the lowest positive value, so zero latencies stay on the chart) and labels decades, and 2 and 5 within a few.
+    /// </summary>
+    private sealed class AxisMap
+    {
+        private readonly bool _log;
+        private readonly double _floor;
+
+        private AxisMap(bool log, double floor)
+        {
+            _log = log;
+            _floor = floor;
+        }
+
+        /// <summary>The axis position of the smallest value drawn (for a log axis, a bar's base).</summary>
+        public double Lowest => _log ? Math.Floor(Math.Log10(_floor)) : 0;
+
+        public static AxisMap For(Axis axis, IEnumerable<double> values)
+        {
+            if (axis.Scale != AxisScale.Log10)
+            {
+                return new AxisMap(false, 0);
+            }
+
+            var positive = values.Where(v => v > 0 && double.IsFinite(v)).DefaultIfEmpty(1).Min();
+            return new AxisMap(true, axis.Min is > 0 and var min ? Math.Min(min, positive) : positive);
+        }
+
+        public double Map(double value) => !_log || double.IsNaN(value) ? value : Math.Log10(value > _floor ? value : _floor);
+
+        public ITickGenerator Ticks()
+        {
+            if (!_log)
+            {
+                return Linear();
+            }
+
+            return new LogTicks();
+        }
+    }
+
+    /// <summary>Decade ticks on a log10 axis, with 2 and 5 labelled when the axis spans only a few decades.</summary>
+    private sealed class LogTicks : ITickGenerator
+    {
+        public Tick[] Ticks { get; set; } = [];
+
+        public int MaxTickCount { get; set; } = 60;
+
+        public void Regenerate(CoordinateRange range, Edge edge, PixelLength size, Paint paint, LabelStyle labelStyle)
+        {
+            var low = Math.Min(range.Min, range.Max);
+            var high = Math.Max(range.Min, range.Max);
+            var decades = high - low;
+            var ticks = new List<Tick>();
+            for (var exponent = (int)Math.Floor(low); exponent <= (int)Math.Ceiling(high) && ticks.Count < MaxTickCount; exponent++)
+            {
+                for (var mantissa = 1; mantissa <= 9; mantissa++)
+                {
+                    var position = exponent + Math.Log10(mantissa);
+                    if (position < low - 1e-9 || position > high + 1e-9)
+                    {
+                        continue;
+                    }
+
+                    var labelled = mantissa == 1 || (decades <= 2.5 && mantissa is 2 or 5) || (decades <= 0.7 && mantissa is 3 or 4 or 6 or 8);
+                    ticks.Add(labelled
+                        ? Tick.Major(position, Number(mantissa * Math.Pow(10, exponent)))
+                        : Tick.Minor(position));
+                }
+            }
+
+            Ticks = [.. ticks];
+        }
+    }
+
+    private static string Embeddable(string svgXml, IChart chart)
+    {
+        var document = XDocument.Parse(svgXml);
+        var root = document.Root!;
+        XNamespace svg = root.Name.Namespace;
+        // ScottPlot's xlink namespace is unused (and the page is checked for any URL); the serializer restores xmlns.
+        root.ReplaceAttributes(
+            new XAttribute("class", "chart"),
+            new XAttribute("id", chart.Id),
+            new XAttribute("viewBox", $"0 0 {Width} {Height}"),
+            new XAttribute("width", Width),
+            new XAttribute("height", Height),
+            new XAttribute("role", "img"),
+            new XAttribute("aria-label", chart.Title));
+        root.AddFirst(new XElement(svg + "title", chart.Subtitle is null ? chart.Title : $"{chart.Title}: {chart.Subtitle}"));
+
+        // ScottPlot numbers its clip paths from a process-wide counter: renumber them per chart so that two charts on one
+        // page never share an id and the same chart always gives the same text.
+        var renamed = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var element in root.Descendants().Where(e => e.Attribute("id") is not null))
+        {
+            var id = (string)element.Attribute("id")!;
+            renamed[id] = $"{chart.Id}-clip-{renamed.Count + 1}";
+            element.SetAttributeValue("id", renamed[id]);
+        }
+
+        foreach (var attribute in root.Descendants().Attributes().Where(a => a.Value.StartsWith("url(#", StringComparison.Ordinal)))
+        {
+            var id = attribute.Value[5..^1];
+            attribute.Value = renamed.TryGetValue(id, out var to) ? $"url(#{to})" : attribute.Value;
+        }
+
+        foreach (var text in root.Descendants(svg + "text"))
+        {
+            text.Value = Whitespace().Replace(text.Value, " ").Trim();
+        }
+
+        return root.ToString(SaveOptions.DisableFormatting);
+    }
+
+    [GeneratedRegex(@"\s+")]
+    private static partial Regex Whitespace();
+}
