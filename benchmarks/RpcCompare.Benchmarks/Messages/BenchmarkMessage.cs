@@ -1,5 +1,6 @@
 using Google.Protobuf;
 using MessagePack;
+using RpcCompare.Benchmarks.FlatBuffers;
 using RpcCompare.Benchmarks.Serializers;
 
 namespace RpcCompare.Benchmarks.Messages;
@@ -48,6 +49,7 @@ public sealed class BenchmarkMessage<T, TProto> : BenchmarkMessage
         SerializerKind.GzipJson => SerializerCase.Create(serializer, new GzipJsonCodec<T>(_shape.Json), _value),
         SerializerKind.MessagePack => SerializerCase.Create(serializer, new MessagePackCodec<T>(MessagePackSerializerOptions.Standard), _value),
         SerializerKind.ProtobufNet => SerializerCase.Create(serializer, new ProtobufNetCodec<T>(), _value),
+        SerializerKind.FlatBuffers => SerializerCase.Create(serializer, new FlatBuffersCodec<T>(_shape.FlatBuffersWrite, _shape.FlatBuffersRead), _value),
         _ => throw new ArgumentOutOfRangeException(nameof(serializer), serializer, "Unknown serializer."),
     };
 }

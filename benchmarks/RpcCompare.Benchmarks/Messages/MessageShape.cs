@@ -1,5 +1,7 @@
 using System.Text.Json.Serialization.Metadata;
+using Google.FlatBuffers;
 using Google.Protobuf;
+using RpcCompare.Benchmarks.FlatBuffers;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
 using GraphProto = RpcCompare.Contracts.Grpc;
@@ -12,11 +14,15 @@ namespace RpcCompare.Benchmarks.Messages;
 /// <param name="ToProto">The mapping the gRPC host does before writing.</param>
 /// <param name="FromProto">The mapping the gRPC client does after parsing.</param>
 /// <param name="Parser">The generated protobuf parser.</param>
+/// <param name="FlatBuffersWrite">Builds the message's FlatBuffers table and returns its offset.</param>
+/// <param name="FlatBuffersRead">Reads a finished FlatBuffers buffer back into the message.</param>
 public sealed record MessageShape<T, TProto>(
     JsonTypeInfo<T> Json,
     Func<T, TProto> ToProto,
     Func<TProto, T> FromProto,
-    MessageParser<TProto> Parser)
+    MessageParser<TProto> Parser,
+    Func<FlatBufferBuilder, T, int> FlatBuffersWrite,
+    Func<ByteBuffer, T> FlatBuffersRead)
     where TProto : IMessage<TProto>;
 
 /// <summary>The shapes of the four message types: a list of links, one wide record, wide records, articles.</summary>
@@ -34,13 +40,17 @@ public static class MessageShapes
             return list;
         },
         list => [.. list.Links.Select(link => link.FromProto())],
-        GraphProto.LinkList.Parser);
+        GraphProto.LinkList.Parser,
+        FlatBuffersMapping.WriteLinks,
+        FlatBuffersMapping.ReadLinks);
 
     public static MessageShape<WideRecord, GraphProto.WideRecord> Record { get; } = new(
         GraphJsonContext.Default.WideRecord,
         record => record.ToProto(),
         record => record.FromProto(),
-        GraphProto.WideRecord.Parser);
+        GraphProto.WideRecord.Parser,
+        FlatBuffersMapping.WriteRecord,
+        FlatBuffersMapping.ReadRecord);
 
     public static MessageShape<WideRecord[], GraphProto.RecordList> Records { get; } = new(
         GraphJsonContext.Default.WideRecordArray,
@@ -54,7 +64,9 @@ public static class MessageShapes
             return list;
         },
         list => [.. list.Records.Select(record => record.FromProto())],
-        GraphProto.RecordList.Parser);
+        GraphProto.RecordList.Parser,
+        FlatBuffersMapping.WriteRecords,
+        FlatBuffersMapping.ReadRecords);
 
     public static MessageShape<Article[], PbArticles.ArticleList> Articles { get; } = new(
         BenchmarkJsonContext.Default.ArticleArray,
@@ -68,5 +80,7 @@ public static class MessageShapes
             return list;
         },
         list => [.. list.Articles.Select(article => article.FromProto())],
-        PbArticles.ArticleList.Parser);
+        PbArticles.ArticleList.Parser,
+        FlatBuffersMapping.WriteArticles,
+        FlatBuffersMapping.ReadArticles);
 }

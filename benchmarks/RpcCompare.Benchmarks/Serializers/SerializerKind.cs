@@ -39,4 +39,8 @@ public enum SerializerKind
 
     /// <summary>protobuf-net, code-first over the data contracts: protobuf without generated messages.</summary>
     ProtobufNet,
+
+    /// <summary>Google.FlatBuffers over flatc-generated tables (the Go study's fastest format): the buffer built from
+    /// the contract objects and read back into them in full.</summary>
+    FlatBuffers,
 }
