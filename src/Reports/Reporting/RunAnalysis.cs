@@ -130,7 +130,10 @@ internal sealed class RunAnalysis
         }
 
         var shift = QuantileShiftAnalysis.Compare(replicates(entry), replicates(baseline), confidenceLevel);
-        return new Comparison(entry, baseline, shift, null, ShiftSentences.Describe(shift, nameA, nameB));
+        var sentences = ShiftSentences.Describe(shift, nameA, nameB)
+            .Append(TypicalShift.Sentence(entry.Sample!, baseline.Sample!, nameA, nameB))
+            .ToList();
+        return new Comparison(entry, baseline, shift, null, sentences);
     }
 
     private static List<VariantGroup> BuildGroups(IReadOnlyList<EntryStats> entries)

@@ -3,8 +3,8 @@ using Perfolizer.Mathematics.QuantileEstimators;
 namespace RpcCompare.Reports.Statistics;
 
 /// <summary>
-/// The project's one quantile estimator: Harrell-Davis (Perfolizer) up to <see cref="HarrellDavisMaxSampleSize"/>
-/// values, Hyndman-Fan type 7 beyond. Every percentile in a report, table or chart, comes from here.
+/// The project's one quantile estimator: Harrell-Davis up to <see cref="HarrellDavisMaxSampleSize"/> values,
+/// Hyndman-Fan type 7 beyond, both Perfolizer's. Every percentile in a report, table or chart, comes from here.
 /// </summary>
 public static class Quantiles
 {
@@ -40,27 +40,9 @@ public static class Quantiles
         return method switch
         {
             QuantileMethod.HarrellDavis => HarrellDavisQuantileEstimator.Instance.Quantile(sample.ToPerfolizer(), probability).NominalValue,
-            QuantileMethod.HyndmanFanType7 => HyndmanFanType7(sample.AsSpan(), probability),
+            QuantileMethod.HyndmanFanType7 => SimpleQuantileEstimator.Instance.Quantile(sample.ToPerfolizer(), probability).NominalValue,
             _ => throw new ArgumentOutOfRangeException(nameof(method), method, "Unknown quantile method."),
         };
-    }
-
-    /// <summary>
-    /// Type 7 on sorted values: h = (n-1)p, then interpolate between the order statistics around h. Written here
-    /// (rather than through Perfolizer, which would re-sort a million values) and checked against Perfolizer's
-    /// SimpleQuantileEstimator in the tests.
-    /// </summary>
-    internal static double HyndmanFanType7(ReadOnlySpan<double> sorted, double probability)
-    {
-        var h = (sorted.Length - 1) * probability;
-        var low = (int)Math.Floor(h);
-        if (low >= sorted.Length - 1)
-        {
-            return sorted[^1];
-        }
-
-        var fraction = h - low;
-        return sorted[low] + (fraction * (sorted[low + 1] - sorted[low]));
     }
 
     internal static void CheckProbability(double probability)

@@ -42,18 +42,38 @@ public class QuantileTests
         Assert.Equal(expected, Quantiles.Estimate(sample, probability, QuantileMethod.HyndmanFanType7), 12);
     }
 
-    [Fact]
-    public void TypeSevenAgreesWithPerfolizerOnARandomSample()
+    [Theory]
+    [InlineData(0.1, 1.9)]
+    [InlineData(0.25, 3.25)]
+    [InlineData(0.5, 5.5)]
+    [InlineData(0.9, 9.1)]
+    public void TypeSevenGivesRsPublishedQuantilesOfOneToTen(double probability, double expected)
     {
-        var random = new SeededRandom(11);
-        var values = Enumerable.Range(0, 777).Select(_ => Math.Exp(random.NextNormal())).ToArray();
-        var sample = SortedSample.From(values);
+        // R's default quantile(1:10, p), type 7 (Hyndman and Fan 1996): 1.9, 3.25, 5.5, 9.1.
+        var sample = SortedSample.From([.. Enumerable.Range(1, 10).Select(i => (double)i)]);
 
-        foreach (var p in QuantileGrid.Delta)
-        {
-            var expected = SimpleQuantileEstimator.Instance.Quantile(new Sample(values), p).NominalValue;
-            Assert.Equal(expected, Quantiles.Estimate(sample, p, QuantileMethod.HyndmanFanType7), 10);
-        }
+        Assert.Equal(expected, Quantiles.Estimate(sample, probability, QuantileMethod.HyndmanFanType7), 12);
+    }
+
+    [Theory]
+    [InlineData(new double[] { 0, 2, 4, 6, 8 }, new double[] { 10, 12, 14, 16, 18 }, -10)]
+    [InlineData(new double[] { 10, 12, 14, 16, 18 }, new double[] { 0, 2, 4, 6, 8 }, 10)]
+    [InlineData(new double[] { 0, 2, 4, 6, 8 }, new double[] { 0, 2, 4, 6, 8 }, 0)]
+    public void TypicalShiftGivesPragmastatsPublishedExamples(double[] a, double[] b, double expected)
+    {
+        // Pragmastat's README: Shift([0, 2, 4, 6, 8], [10, 12, 14, 16, 18]) = -10, and 10 the other way round.
+        Assert.Equal(expected, TypicalShift.Estimate(SortedSample.From(a), SortedSample.From(b)), 12);
+    }
+
+    [Fact]
+    public void TypicalShiftSaysWhoIsSoonerAndByHowMuch()
+    {
+        var fast = SortedSample.From([1.0, 1.2, 1.4, 1.6]);
+        var slow = SortedSample.From([3.0, 3.2, 3.4, 3.6]);
+
+        Assert.Equal(
+            "Typically (the median of all pairwise differences, Pragmastat's Shift estimator), gRPC answers 2 ms sooner than WCF.",
+            TypicalShift.Sentence(fast, slow, "gRPC", "WCF"));
     }
 
     [Fact]
