@@ -18,6 +18,9 @@ public sealed record HostLaunch
 
     /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
     public IReadOnlyList<int>? Cpus { get; init; }
+
+    /// <summary>Where the host's own output goes (bounded, see <see cref="HostLog"/>); null keeps only the last lines.</summary>
+    public string? LogPath { get; init; }
 }
 
 /// <summary>
@@ -31,11 +34,13 @@ public sealed class HostProcess : IAsyncDisposable
     private readonly Queue<string> _recent = new();
     private readonly TaskCompletionSource<ReadyLine> _ready = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly IDisposable _cleanup;
+    private readonly HostLog? _log;
 
-    private HostProcess(string stack, Process process)
+    private HostProcess(string stack, Process process, string? logPath)
     {
         Stack = stack;
         _process = process;
+        _log = logPath is null ? null : new HostLog(logPath);
         _cleanup = Shutdown.Register(Kill, order: 10);
     }
 
@@ -96,7 +101,7 @@ public sealed class HostProcess : IAsyncDisposable
         {
             throw new UserFacingException($"Could not start the {stack} host ({dll}).");
         }
-        var host = new HostProcess(stack, process);
+        var host = new HostProcess(stack, process, launch.LogPath);
         process.OutputDataReceived += (_, e) => host.OnLine(e.Data);
         process.ErrorDataReceived += (_, e) => host.OnLine(e.Data);
         process.Exited += (_, _) => host._ready.TrySetException(new HostFailedException(stack,
@@ -143,6 +148,8 @@ public sealed class HostProcess : IAsyncDisposable
         {
             return;
         }
+
+        _log?.Write(line);
         if (line.StartsWith(ReadyLine.Marker, StringComparison.Ordinal))
         {
             try
@@ -213,6 +220,13 @@ public sealed class HostProcess : IAsyncDisposable
     {
         await StopAsync(TimeSpan.FromSeconds(10));
         _cleanup.Dispose();
+        if (_process.HasExited)
+        {
+            // Waits for the output pipes to drain, so the log holds every line the host printed.
+            _process.WaitForExit();
+        }
+
+        _log?.Dispose();
         _process.Dispose();
     }
 }

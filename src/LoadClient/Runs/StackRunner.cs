@@ -54,6 +54,7 @@ public sealed class StackRunner(
                     RestHttp2 = settings.RestHttp2,
                     StartTimeout = settings.StartTimeout,
                     Cpus = settings.Placement.Hosts,
+                    LogPath = results.PathOf(ResultFileNames.HostLog(stack)),
                 }, connectionString!, cancellationToken);
                 endpoints = host.Ready.Endpoints;
                 configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
@@ -220,6 +221,7 @@ public sealed class StackRunner(
                 Histogram = histogramFile,
                 Intervals = result.IntervalLogFile is null ? null : intervalsFile,
                 Counters = monitor is null ? null : ResultFileNames.Counters(stack),
+                HostLog = host is null ? null : ResultFileNames.HostLog(stack),
             },
         };
     }

@@ -17,6 +17,9 @@ public static class ResultFileNames
     /// <summary>intervals-&lt;stack&gt;[-&lt;variant&gt;].hlog: HdrHistogram's interval log of the measured window.</summary>
     public static string IntervalLog(string stack, string variant) => $"intervals-{Stem(stack, variant)}.hlog";
 
+    /// <summary>host-&lt;stack&gt;.log: what a spawned host printed during the run (bounded).</summary>
+    public static string HostLog(string stack) => $"host-{Sanitize(stack)}.log";
+
     /// <summary>counters-&lt;stack&gt;.csv (one file per stack; rows carry the variant).</summary>
     public static string Counters(string stack) => $"counters-{Sanitize(stack)}.csv";
 

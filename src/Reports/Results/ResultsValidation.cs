@@ -76,6 +76,7 @@ internal static class ResultsValidation
             PlainFileName(path, $"{where}.files.latencies", entry.Files.Latencies);
             PlainFileName(path, $"{where}.files.histogram", entry.Files.Histogram);
             PlainFileName(path, $"{where}.files.intervals", entry.Files.Intervals);
+            PlainFileName(path, $"{where}.files.hostLog", entry.Files.HostLog);
             PlainFileName(path, $"{where}.files.counters", entry.Files.Counters);
         }
     }

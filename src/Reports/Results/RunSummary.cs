@@ -103,4 +103,7 @@ public sealed class EntryFiles
     public string? Intervals { get; init; }
 
     public string? Counters { get; init; }
+
+    /// <summary>The spawned host's own output during the run (host-&lt;stack&gt;.log); null for a --target host.</summary>
+    public string? HostLog { get; init; }
 }

@@ -43,6 +43,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
                     Assert.True(e.LatencyMs!.P50 > 0 && e.LatencyMs.P50 <= e.LatencyMs.P99 && e.LatencyMs.P99 <= e.LatencyMs.Max);
                     Assert.True(File.Exists(Path.Combine(results.Folder, e.Files.Histogram!)));
                     Assert.True(File.Exists(Path.Combine(results.Folder, e.Files.Intervals!)));
+                    Assert.Contains($"RpcCompare {stack} host", File.ReadAllText(Path.Combine(results.Folder, e.Files.HostLog!)));
                 });
                 var counters = await CountersCsv.ReadAsync(Path.Combine(results.Folder, ResultFileNames.Counters(stack)), default);
                 Assert.NotEmpty(counters);
