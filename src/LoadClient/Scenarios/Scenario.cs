@@ -23,7 +23,7 @@ public abstract class Scenario
 {
     public abstract string Name { get; }
 
-    /// <summary>Where the scenario comes from (../shared/STUDIES.md), for --help and the manifest.</summary>
+    /// <summary>Where the scenario comes from (docs/studies.md), for --help and the manifest.</summary>
     public abstract string Origin { get; }
 
     /// <summary>Whether the hosts must accept writes (only the write scenario).</summary>
