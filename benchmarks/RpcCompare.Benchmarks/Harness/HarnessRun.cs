@@ -52,7 +52,7 @@ public static class HarnessRun
                 Rate = openLoop ? 1e9 : null,
             };
             var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
-            await LoadGenerator.RunAsync(client, Ping, plan, recorder, static () => { }, CancellationToken.None);
+            await LoadGenerator.RunAsync(client, Ping, plan, recorder, CancellationToken.None);
             var allocated = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
             var result = await recorder.CompleteAsync();
             var calls = result.Requests + result.WarmUpRequests;

@@ -17,7 +17,6 @@ public sealed class NullGraphClient(bool yields) : IGraphClient
 
     public string Description => $"in-process null stack ({(yields ? "completes after a yield" : "completes synchronously")})";
 
-    public bool SupportsStreaming => false;
 
     public (long Sent, long Received) WireBytes => (0, 0);
 

@@ -14,8 +14,6 @@ public interface IGraphClient : IAsyncDisposable
     /// <summary>The client library with its version and how it is configured, for the results' manifest.</summary>
     string Description { get; }
 
-    /// <summary>True when the stack has streaming variants of GetLinks and SearchNodes (gRPC, REST).</summary>
-    bool SupportsStreaming { get; }
 
     /// <summary>Bytes on this client's connections to its host so far, in each direction.</summary>
     (long Sent, long Received) WireBytes { get; }

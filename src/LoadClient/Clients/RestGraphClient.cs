@@ -26,7 +26,6 @@ public sealed class RestGraphClient : IGraphClient
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
         "one SocketsHttpHandler with connections kept for the run";
 
-    public bool SupportsStreaming => true;
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 

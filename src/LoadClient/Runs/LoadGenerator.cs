@@ -14,10 +14,9 @@ public static class LoadGenerator
     private static readonly TimeSpan RefusedBackoff = TimeSpan.FromMilliseconds(100);
 
     /// <summary>Runs warm-up and the measured window; returns when every worker has stopped.</summary>
-    /// <param name="onMeasuring">Called when the measured window opens (e.g. to label the server's counter samples).</param>
     /// <param name="abort">Cancelled when the variant must stop early (Ctrl+C, a host that died).</param>
     public static async Task RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
-        Action onMeasuring, CancellationToken abort)
+        CancellationToken abort)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(abort);
         var state = new RunState(plan.Requests, plan.RequestTimeout);
@@ -44,7 +43,6 @@ public static class LoadGenerator
                 var measuredStart = Math.Max(warmupEnd, Stopwatch.GetTimestamp());
                 state.LastSlotTimestamp = measuredStart + planned * interval;
             }
-            onMeasuring();
             if (plan.Duration is { } duration)
             {
                 await Task.Delay(duration, abort);

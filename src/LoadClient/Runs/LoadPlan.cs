@@ -25,5 +25,4 @@ public sealed record LoadPlan
 
     public int Seed { get; init; }
 
-    public string LoadModel => Rate is null ? "closed" : "open";
 }

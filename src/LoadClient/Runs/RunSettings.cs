@@ -1,5 +1,6 @@
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
+using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Runs;
 
@@ -37,7 +38,7 @@ public sealed record RunSettings
     /// <summary>The command line's options as given or defaulted, passwords masked (for the manifest).</summary>
     public required IReadOnlyDictionary<string, string> OptionsForManifest { get; init; }
 
-    public string LoadModel => Rate is null ? "closed" : "open";
+    public string LoadModel => Rate is null ? ResultsFormat.LoadModel.Closed : ResultsFormat.LoadModel.Open;
 
     public bool IsRemote(string stack) => Targets.ContainsKey(stack);
 }

@@ -162,7 +162,7 @@ public sealed class StackRunner(
         var clientSampler = ClientProcessSampler.Start();
         var wireBefore = client.WireBytes;
         await FirstCallAsync(client, variant, recorder, abort.Token);
-        await LoadGenerator.RunAsync(client, variant, plan, recorder, () => { }, abort.Token);
+        await LoadGenerator.RunAsync(client, variant, plan, recorder, abort.Token);
         if (monitor is not null && !abort.IsCancellationRequested)
         {
             await Task.Delay(SampleSettle, CancellationToken.None);
@@ -342,38 +342,28 @@ public sealed class StackRunner(
     }
 
     private Task RecordSkippedAsync(string stack, Variant variant, string reason, CancellationToken cancellationToken) =>
-        results.AddAsync(new SummaryEntry
-        {
-            Stack = stack,
-            Scenario = scenario.Name,
-            Variant = variant.Name,
-            Status = ResultsFormat.EntryStatus.Skipped,
-            StatusReason = reason,
-            Threads = variant.Threads,
-            Requests = 0,
-            Errors = 0,
-            ErrorsByKind = new Dictionary<string, long>(),
-            DurationSeconds = 0,
-            ThroughputRps = 0,
-            CallsPerUnit = variant.CallsPerUnit,
-            LimitsHit = [],
-            Files = new EntryFiles(),
-        }, cancellationToken);
+        results.AddAsync(
+            EmptyEntry(stack, variant.Name, ResultsFormat.EntryStatus.Skipped, reason, variant.Threads, variant.CallsPerUnit),
+            cancellationToken);
 
-    private SummaryEntry FailedEntry(string stack, string variant, string reason) => new()
+    private SummaryEntry FailedEntry(string stack, string variant, string reason) =>
+        EmptyEntry(stack, variant, ResultsFormat.EntryStatus.Failed, reason, settings.Threads ?? 0, callsPerUnit: 1);
+
+    /// <summary>An entry with no measurement: the stack or variant was skipped or failed before its window.</summary>
+    private SummaryEntry EmptyEntry(string stack, string variant, string status, string reason, int threads, double callsPerUnit) => new()
     {
         Stack = stack,
         Scenario = scenario.Name,
         Variant = variant,
-        Status = ResultsFormat.EntryStatus.Failed,
+        Status = status,
         StatusReason = reason,
-        Threads = settings.Threads ?? 0,
+        Threads = threads,
         Requests = 0,
         Errors = 0,
         ErrorsByKind = new Dictionary<string, long>(),
         DurationSeconds = 0,
         ThroughputRps = 0,
-        CallsPerUnit = 1,
+        CallsPerUnit = callsPerUnit,
         LimitsHit = [],
         Files = new EntryFiles(),
     };

@@ -118,7 +118,6 @@ public sealed class EquivalenceTests(DatabaseFixture db)
         var client = (await db.ClientsAsync())[stack];
         var hub = db.Generator.HubIds[0];
 
-        Assert.True(client.SupportsStreaming);
         Assert.Equal(await client.GetLinksAsync(hub, default), await client.StreamLinksAsync(hub, default));
         Assert.Equal(await client.SearchNodesAsync("a", 3_000, default), await client.StreamSearchNodesAsync("a", 3_000, default));
         Assert.Empty(await client.StreamLinksAsync(await db.ScalarAsync<long>("SELECT min(id) FROM nodes WHERE link_count = 0"), default));

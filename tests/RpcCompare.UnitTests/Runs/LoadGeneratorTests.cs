@@ -23,7 +23,7 @@ public sealed class LoadGeneratorTests
         };
         await using var recorder = new LatencyRecorder();
 
-        await LoadGenerator.RunAsync(null!, never, plan, recorder, () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        await LoadGenerator.RunAsync(null!, never, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
         var result = await recorder.CompleteAsync();
 
         Assert.Equal(0, result.Requests);
@@ -39,7 +39,7 @@ public sealed class LoadGeneratorTests
         var plan = new LoadPlan { Threads = 1, Requests = 2, Warmup = TimeSpan.Zero, RequestTimeout = TimeSpan.FromMilliseconds(50) };
         await using var recorder = new LatencyRecorder();
 
-        await LoadGenerator.RunAsync(null!, deaf, plan, recorder, () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        await LoadGenerator.RunAsync(null!, deaf, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
         var result = await recorder.CompleteAsync();
 
         Assert.Equal(0, result.Requests);
@@ -55,7 +55,7 @@ public sealed class LoadGeneratorTests
         var plan = new LoadPlan { Threads = 1, Requests = 3, Warmup = TimeSpan.Zero };
         await using var recorder = new LatencyRecorder();
 
-        await LoadGenerator.RunAsync(null!, quick, plan, recorder, () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        await LoadGenerator.RunAsync(null!, quick, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
         var result = await recorder.CompleteAsync();
 
         Assert.Equal(0, result.Errors);
@@ -88,7 +88,7 @@ public sealed class LoadGeneratorTests
         await using var client = new NullGraphClient(yields: false);
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = TimeSpan.FromHours(1) });
 
-        await LoadGenerator.RunAsync(client, ping, plan, recorder, static () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        await LoadGenerator.RunAsync(client, ping, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
         var result = await recorder.CompleteAsync();
 
         Assert.True(result.Requests >= 100_000, $"only {result.Requests} calls were measured");
@@ -108,7 +108,7 @@ public sealed class LoadGeneratorTests
         var plan = new LoadPlan { Threads = 1, Requests = 4, Warmup = TimeSpan.Zero, RequestTimeout = TimeSpan.FromMilliseconds(100) };
         await using var recorder = new LatencyRecorder();
 
-        await LoadGenerator.RunAsync(null!, variant, plan, recorder, () => { }, CancellationToken.None).WaitAsync(HangGuard);
+        await LoadGenerator.RunAsync(null!, variant, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
         var result = await recorder.CompleteAsync();
 
         Assert.InRange(result.Requests, 2, 3);
