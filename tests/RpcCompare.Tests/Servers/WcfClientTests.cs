@@ -12,7 +12,8 @@ public sealed class WcfClientTests(DatabaseFixture db)
 {
     /// <summary>
     /// With WCF's default 8 KiB connection buffer, Linux stalls such an answer by about 200 ms per 16 KB (seconds here);
-    /// with the buffer the load client sets, it costs less than a couple of hundred pings.
+    /// with the buffer the load client sets, it costs about as much as a couple of hundred pings. The bound is twenty
+    /// times that: far below the stall, far above the noise of a shared machine (once the two were 10.4 against 10.1 ms).
     /// </summary>
     [Fact]
     public async Task AnswerOfSeveralHundredKilobytesArrivesWithoutTheSmallBufferStall()
@@ -34,7 +35,7 @@ public sealed class WcfClientTests(DatabaseFixture db)
         pings.Stop();
 
         Assert.True(answerBytes > 300_000, $"the answer was only {answerBytes:N0} bytes");
-        Assert.True(large.Elapsed < pings.Elapsed,
+        Assert.True(large.Elapsed < pings.Elapsed * 20,
             $"{answerBytes:N0} bytes took {large.Elapsed.TotalMilliseconds:N1} ms, 200 pings {pings.Elapsed.TotalMilliseconds:N1} ms");
     }
 
