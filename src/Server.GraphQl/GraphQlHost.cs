@@ -23,7 +23,7 @@ public static class GraphQlHost
     /// </summary>
     public static void AddGraphQlHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddGraphHost("graphql", DefaultPort);
+        var setup = builder.AddStackHost("graphql", DefaultPort);
         var detailedErrors = builder.Configuration.GetValue<bool>(DetailedErrors.Name);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {

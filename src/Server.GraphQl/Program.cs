@@ -1,7 +1,7 @@
 using RpcCompare.Hosting;
 using RpcCompare.Server.GraphQl;
 
-return GraphHost.RunOrExplain(() =>
+return StackHost.RunOrExplain(() =>
 {
     if (HostArguments.Normalize("GraphQL", args, GraphQlHost.DetailedErrors) is not { } normalized)
     {

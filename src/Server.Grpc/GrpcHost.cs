@@ -21,7 +21,7 @@ public static class GrpcHost
     /// </summary>
     public static void AddGrpcHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddGraphHost("grpc", DefaultPort);
+        var setup = builder.AddStackHost("grpc", DefaultPort);
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, "grpc", "http", setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
         builder.Services.AddGrpc(o =>

@@ -1,7 +1,7 @@
 using RpcCompare.Hosting;
 using RpcCompare.Server.Grpc;
 
-return GraphHost.RunOrExplain(() =>
+return StackHost.RunOrExplain(() =>
 {
     if (HostArguments.Normalize("gRPC", args) is not { } normalized)
     {

@@ -1,7 +1,7 @@
 using RpcCompare.Hosting;
 using RpcCompare.Server.Rest;
 
-return GraphHost.RunOrExplain(() =>
+return StackHost.RunOrExplain(() =>
 {
     if (HostArguments.Normalize("REST", args, RestHost.Options) is not { } normalized)
     {

@@ -23,7 +23,7 @@ public static class RestHost
     /// </summary>
     public static void AddRestHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddGraphHost("rest", DefaultPort);
+        var setup = builder.AddStackHost("rest", DefaultPort);
         var http2Port = HostSettings.ReadPort(builder.Configuration, "http2-port");
         builder.WebHost.ConfigureKestrel(kestrel =>
         {

@@ -1,7 +1,7 @@
 using RpcCompare.Hosting;
 using RpcCompare.Server.Wcf;
 
-return GraphHost.RunOrExplain(() =>
+return StackHost.RunOrExplain(() =>
 {
     if (HostArguments.Normalize("WCF", args) is not { } normalized)
     {

@@ -31,7 +31,7 @@ public static class WcfHost
     /// </summary>
     public static void AddWcfHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddGraphHost("wcf", DefaultPort);
+        var setup = builder.AddStackHost("wcf", DefaultPort);
         builder.Services.AddNetTcpService<IGraphService, GraphService>(Contract, o =>
         {
             o.Binding.MaxReceivedMessageSize = MaxReceivedMessageSize;

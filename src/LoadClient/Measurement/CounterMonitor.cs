@@ -27,12 +27,12 @@ public sealed class CounterMonitor : IAsyncDisposable
     private readonly CounterMonitorOptions _options;
     private readonly VariantTimeline _timeline;
     private readonly Lock _samplesLock = new();
-    private readonly List<CounterSample> _samples = [];
+    private readonly List<CounterReading> _samples = [];
     private readonly TaskCompletionSource _processingDone = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     private Process? _process;
     private EventPipeSession? _session;
-    private CounterSampleAssembler? _assembler;
+    private CounterReadingAssembler? _assembler;
     private long _startTimestamp;
     private volatile bool _stopping;
     private volatile Exception? _processingError;
@@ -54,7 +54,7 @@ public sealed class CounterMonitor : IAsyncDisposable
     /// <summary>The variant label new samples get.</summary>
     public string Variant => _timeline.Current;
 
-    /// <summary>Stopwatch timestamp at which the session started (the zero of <see cref="CounterSample.ElapsedSeconds"/>).</summary>
+    /// <summary>Stopwatch timestamp at which the session started (the zero of <see cref="CounterReading.ElapsedSeconds"/>).</summary>
     public long StartTimestamp => Volatile.Read(ref _startTimestamp);
 
     /// <summary>Whether the event stream ended because the target process exited.</summary>
@@ -101,7 +101,7 @@ public sealed class CounterMonitor : IAsyncDisposable
             throw;
         }
 
-        _assembler = new CounterSampleAssembler(StartTimestamp, _options.IntervalSeconds, _timeline);
+        _assembler = new CounterReadingAssembler(StartTimestamp, _options.IntervalSeconds, _timeline);
         var thread = new Thread(ReadEvents) { IsBackground = true, Name = $"counters-{ProcessId}" };
         Volatile.Write(ref _state, Running);
         thread.Start();
@@ -115,7 +115,7 @@ public sealed class CounterMonitor : IAsyncDisposable
     }
 
     /// <summary>A copy of the complete samples so far, in time order.</summary>
-    public IReadOnlyList<CounterSample> GetSamples()
+    public IReadOnlyList<CounterReading> GetSamples()
     {
         lock (_samplesLock)
         {
@@ -130,7 +130,7 @@ public sealed class CounterMonitor : IAsyncDisposable
     public Task WriteCsvAsync(string path, CancellationToken cancellationToken = default) =>
         Reports.Results.CountersCsv.WriteAsync(path, [.. GetSamples().Select(ToRow)], cancellationToken);
 
-    private static Reports.Results.CounterSample ToRow(CounterSample s) => new(
+    private static Reports.Results.CounterSample ToRow(CounterReading s) => new(
         s.ElapsedSeconds, s.Variant, s.GcHeapMb, s.WorkingSetMb, s.AllocatedBytes, s.Gen0Collections, s.Gen1Collections,
         s.Gen2Collections, s.CpuPercent, s.BytesSent, s.BytesReceived);
 
@@ -208,9 +208,9 @@ public sealed class CounterMonitor : IAsyncDisposable
         };
         var providers = new[]
         {
-            new EventPipeProvider(CounterSampleAssembler.RuntimeProvider, EventLevel.Informational, 0, arguments),
-            new EventPipeProvider(CounterSampleAssembler.SocketsProvider, EventLevel.Informational, 0, arguments),
-            new EventPipeProvider(CounterSampleAssembler.NpgsqlProvider, EventLevel.Informational, 0, arguments),
+            new EventPipeProvider(CounterReadingAssembler.RuntimeProvider, EventLevel.Informational, 0, arguments),
+            new EventPipeProvider(CounterReadingAssembler.SocketsProvider, EventLevel.Informational, 0, arguments),
+            new EventPipeProvider(CounterReadingAssembler.NpgsqlProvider, EventLevel.Informational, 0, arguments),
         };
         var client = new DiagnosticsClient(ProcessId);
         long started = Stopwatch.GetTimestamp();

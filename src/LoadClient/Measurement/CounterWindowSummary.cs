@@ -20,7 +20,7 @@ public sealed record CounterWindowSummary(
     double? PeakDbBusyConnections = null)
 {
     /// <summary>Aggregates the samples labelled <paramref name="variant"/>.</summary>
-    public static CounterWindowSummary FromSamples(string variant, IEnumerable<CounterSample> samples)
+    public static CounterWindowSummary FromSamples(string variant, IEnumerable<CounterReading> samples)
     {
         ArgumentNullException.ThrowIfNull(variant);
         var window = samples.Where(sample => sample.Variant == variant).ToList();

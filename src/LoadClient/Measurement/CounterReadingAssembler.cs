@@ -3,11 +3,11 @@ using System.Diagnostics;
 namespace RpcCompare.LoadClient.Measurement;
 
 /// <summary>
-/// Turns the stream of single EventCounter values into <see cref="CounterSample"/>s. The runtime emits every counter
+/// Turns the stream of single EventCounter values into <see cref="CounterReading"/>s. The runtime emits every counter
 /// once per interval, one event each, the two providers a few milliseconds apart; a counter that reports a second
 /// time therefore starts the next sample. Cumulative socket byte counts become deltas.
 /// </summary>
-internal sealed class CounterSampleAssembler
+internal sealed class CounterReadingAssembler
 {
     internal const string RuntimeProvider = "System.Runtime";
     internal const string SocketsProvider = "System.Net.Sockets";
@@ -23,7 +23,7 @@ internal sealed class CounterSampleAssembler
     private long? _lastBytesReceived;
     private double? _dbBusy;
 
-    public CounterSampleAssembler(long startTimestamp, double intervalSeconds, VariantTimeline timeline)
+    public CounterReadingAssembler(long startTimestamp, double intervalSeconds, VariantTimeline timeline)
     {
         _startTimestamp = startTimestamp;
         _halfInterval = (long)(intervalSeconds / 2 * Stopwatch.Frequency);
@@ -44,7 +44,7 @@ internal sealed class CounterSampleAssembler
     }
 
     /// <summary>Adds one counter value; returns the sample it completed, if any. Counters not sampled are ignored.</summary>
-    public CounterSample? Add(string provider, string name, double value, double? intervalSeconds, long timestamp)
+    public CounterReading? Add(string provider, string name, double value, double? intervalSeconds, long timestamp)
     {
         if (provider == NpgsqlProvider && name.StartsWith("busy-connections", StringComparison.Ordinal))
         {
@@ -57,7 +57,7 @@ internal sealed class CounterSampleAssembler
             return null;
         }
 
-        CounterSample? completed = null;
+        CounterReading? completed = null;
         if (_current.ContainsKey(counter))
         {
             completed = Complete();
@@ -74,7 +74,7 @@ internal sealed class CounterSampleAssembler
     }
 
     /// <summary>Completes the sample in progress, if any (at the end of the session).</summary>
-    public CounterSample? Flush() => _current.Count == 0 ? null : Complete();
+    public CounterReading? Flush() => _current.Count == 0 ? null : Complete();
 
     private static Counter? Identify(string provider, string name) => (provider, name) switch
     {
@@ -90,9 +90,9 @@ internal sealed class CounterSampleAssembler
         _ => null,
     };
 
-    private CounterSample Complete()
+    private CounterReading Complete()
     {
-        var sample = new CounterSample(
+        var sample = new CounterReading(
             _currentTimestamp,
             Math.Max(0, (_currentTimestamp - _startTimestamp) / (double)Stopwatch.Frequency),
             // The values describe the interval that ends at the timestamp: attribute them to its middle.

@@ -19,7 +19,7 @@ namespace RpcCompare.LoadClient.Measurement;
 /// <param name="BytesSent">TCP payload bytes the server sent during the interval.</param>
 /// <param name="BytesReceived">TCP payload bytes the server received during the interval.</param>
 /// <param name="DbBusyConnections">PostgreSQL connections in use in the server's Npgsql pools (mean over the interval).</param>
-public sealed record CounterSample(
+public sealed record CounterReading(
     long Timestamp,
     double ElapsedSeconds,
     string Variant,

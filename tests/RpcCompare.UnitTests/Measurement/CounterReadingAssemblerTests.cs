@@ -3,7 +3,7 @@ using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.UnitTests.Measurement;
 
-public class CounterSampleAssemblerTests
+public class CounterReadingAssemblerTests
 {
     private const string Runtime = "System.Runtime";
     private const string Sockets = "System.Net.Sockets";
@@ -13,7 +13,7 @@ public class CounterSampleAssemblerTests
     [Fact]
     public void ARepeatedCounterStartsTheNextSample()
     {
-        var assembler = new CounterSampleAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+        var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
 
         Assert.Null(Interval(assembler, T0 + (Second / 2), bytesSent: 0, bytesReceived: 0));
         var first = Interval(assembler, T0 + Second, bytesSent: 4096, bytesReceived: 100);
@@ -43,10 +43,10 @@ public class CounterSampleAssemblerTests
     [Fact]
     public void SocketBytesBecomeDeltasAndKeepTheirDirection()
     {
-        var assembler = new CounterSampleAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+        var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
         long[] sent = [0, 1_000, 5_000, 5_000];
         long[] received = [0, 10, 10, 30];
-        var samples = new List<CounterSample>();
+        var samples = new List<CounterReading>();
 
         for (int i = 0; i < sent.Length; i++)
         {
@@ -65,7 +65,7 @@ public class CounterSampleAssemblerTests
     [Fact]
     public void ACounterThatGoesBackwardsStartsANewBaseline()
     {
-        var assembler = new CounterSampleAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+        var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
 
         assembler.Add(Sockets, "bytes-sent", 5_000, 0.5, T0);
         var afterBaseline = assembler.Add(Sockets, "bytes-sent", 100, 0.5, T0 + (Second / 2));
@@ -80,7 +80,7 @@ public class CounterSampleAssemblerTests
     public void TheVariantIsTheOneInForceAtTheMiddleOfTheInterval()
     {
         var timeline = new VariantTimeline("(idle)");
-        var assembler = new CounterSampleAssembler(T0, 0.5, timeline);
+        var assembler = new CounterReadingAssembler(T0, 0.5, timeline);
         timeline.Mark(T0 + Second, "stream");
 
         // Ends 0.2 s after the mark: its middle (0.25 s before the end) is still idle.
@@ -95,7 +95,7 @@ public class CounterSampleAssemblerTests
     [Fact]
     public void CountersThatAreNotSampledAreIgnored()
     {
-        var assembler = new CounterSampleAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+        var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
 
         Assert.Null(assembler.Add(Runtime, "threadpool-thread-count", 4, 0.5, T0));
         Assert.Null(assembler.Add(Sockets, "datagrams-sent", 4, 0.5, T0));
@@ -126,7 +126,7 @@ public class CounterSampleAssemblerTests
     [Fact]
     public void WindowSummaryAggregatesOnlyItsVariant()
     {
-        CounterSample Sample(string variant, double workingSet, long alloc, long gen2, double cpu, long? sent, long? received) =>
+        CounterReading Sample(string variant, double workingSet, long alloc, long gen2, double cpu, long? sent, long? received) =>
             new(0, 0, variant, 0.5, 10, workingSet, alloc, gen2, gen2, gen2, cpu, sent, received);
         var samples = new[]
         {
@@ -153,7 +153,7 @@ public class CounterSampleAssemblerTests
     [Fact]
     public void NpgsqlBusyConnectionsOfEveryPoolGoWithTheOpenSampleWithoutStartingOne()
     {
-        var assembler = new CounterSampleAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+        var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
 
         Assert.Null(assembler.Add(Runtime, "cpu-usage", 10, 0.5, T0 + Second));
         Assert.Null(assembler.Add("Npgsql", "busy-connections-Host=a", 7, 0.5, T0 + Second));
@@ -166,10 +166,10 @@ public class CounterSampleAssemblerTests
         Assert.Equal(9, CounterWindowSummary.FromSamples("(idle)", [sample]).PeakDbBusyConnections);
     }
 
-    private static CounterSample? Interval(CounterSampleAssembler assembler, long timestamp, long bytesSent, long bytesReceived)
+    private static CounterReading? Interval(CounterReadingAssembler assembler, long timestamp, long bytesSent, long bytesReceived)
     {
         // The order the runtime uses: System.Runtime's counters, then System.Net.Sockets' a few ms later.
-        CounterSample? completed = null;
+        CounterReading? completed = null;
         void Add(string provider, string name, double value, long at)
         {
             var result = assembler.Add(provider, name, value, 0.5, at);

@@ -14,11 +14,11 @@ using RpcCompare.Data.Queries;
 namespace RpcCompare.Hosting;
 
 /// <summary>What every host does the same way: settings, the database and query service, and saying what it runs with.</summary>
-public static class GraphHost
+public static class StackHost
 {
-    public static GraphHostSetup AddGraphHost(this WebApplicationBuilder builder, string stack, int defaultPort)
+    public static StackHostSetup AddStackHost(this WebApplicationBuilder builder, string stack, int defaultPort)
     {
-        var setup = new GraphHostSetup(HostSettings.Read(stack, builder.Configuration, defaultPort), new HostEndpoints(),
+        var setup = new StackHostSetup(HostSettings.Read(stack, builder.Configuration, defaultPort), new HostEndpoints(),
             new HostConfiguration());
         var settings = setup.Settings;
         builder.Services.AddSingleton(settings);
@@ -37,7 +37,7 @@ public static class GraphHost
     }
 
     /// <summary>Listens on the settings' address and the given port and names the endpoint for the ready line.</summary>
-    public static void Listen(this KestrelServerOptions kestrel, GraphHostSetup setup, string name, string scheme, int port,
+    public static void Listen(this KestrelServerOptions kestrel, StackHostSetup setup, string name, string scheme, int port,
         Action<ListenOptions> configure, string path = "") =>
         kestrel.Listen(setup.Settings.Bind, port, options =>
         {
@@ -115,7 +115,7 @@ public static class GraphHost
 }
 
 /// <summary>What the stack-specific setup of a host builds on.</summary>
-public sealed record GraphHostSetup(HostSettings Settings, HostEndpoints Endpoints, HostConfiguration Configuration);
+public sealed record StackHostSetup(HostSettings Settings, HostEndpoints Endpoints, HostConfiguration Configuration);
 
 /// <summary>The settings a host reports (protocol, encoding, limits...), in the order they were set.</summary>
 public sealed class HostConfiguration
