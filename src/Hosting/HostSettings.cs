@@ -1,5 +1,6 @@
 using System.Net;
 using Microsoft.Extensions.Configuration;
+using RpcCompare.Contracts.Hosting;
 
 namespace RpcCompare.Hosting;
 
@@ -40,7 +41,7 @@ public sealed record HostSettings
             Port = ReadInt(configuration, "port", defaultPort, 0, 65_535),
             ConnectionString = connection,
             AllowWrites = ReadBool(configuration, "allow-writes"),
-            DbPoolSize = ReadInt(configuration, "db-pool-size", 100, 1, 10_000),
+            DbPoolSize = ReadInt(configuration, "db-pool-size", HostDefaults.DbPoolSize, 1, 10_000),
         };
     }
 

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
+using RpcCompare.Contracts.Hosting;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
@@ -33,7 +34,7 @@ public static class RunCommand
         };
         var threads = new Option<int?>("--threads", "-t")
         {
-            Description = "Concurrent workers (default: the scenario's, 10 as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep).",
+            Description = $"Concurrent workers (default: the scenario's, {Scenario.DefaultThreads} as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep).",
             HelpName = "N",
         }.WithNumberParser();
         var requests = new Option<long?>("--requests", "-n")
@@ -61,12 +62,12 @@ public static class RunCommand
             Description = "Results folder (default: results/<UTC timestamp>-<scenario>). It must not hold results already.",
             HelpName = "folder",
         };
-        var requestTimeout = DurationOption("--request-timeout", "A request that takes longer fails as a timeout.", "60s");
-        var startTimeout = DurationOption("--start-timeout", "How long a host may take to start and report healthy.", "60s");
+        var requestTimeout = DurationOption("--request-timeout", "A request that takes longer fails as a timeout.", $"{HostDefaults.RequestTimeout.TotalSeconds:0}s");
+        var startTimeout = DurationOption("--start-timeout", "How long a host may take to start and report healthy.", $"{HostDefaults.StartTimeout.TotalSeconds:0}s");
         var dbPool = new Option<int>("--db-pool-size")
         {
             Description = "Maximum PostgreSQL connections of each host (Npgsql pool).",
-            DefaultValueFactory = _ => 100,
+            DefaultValueFactory = _ => HostDefaults.DbPoolSize,
             HelpName = "N",
         }.WithNumberParser();
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };

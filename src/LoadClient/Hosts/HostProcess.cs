@@ -9,12 +9,12 @@ namespace RpcCompare.LoadClient.Hosts;
 public sealed record HostLaunch
 {
     public bool AllowWrites { get; init; }
-    public int DbPoolSize { get; init; } = 100;
+    public int DbPoolSize { get; init; } = HostDefaults.DbPoolSize;
 
     /// <summary>REST: also open the HTTP/2 cleartext endpoint.</summary>
     public bool RestHttp2 { get; init; }
 
-    public TimeSpan StartTimeout { get; init; } = TimeSpan.FromSeconds(60);
+    public TimeSpan StartTimeout { get; init; } = HostDefaults.StartTimeout;
 
     /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
     public IReadOnlyList<int>? Cpus { get; init; }

@@ -64,7 +64,7 @@ public sealed class StackRunner(
             client = GraphClients.Create(stack, endpoints, new ClientOptions
             {
                 RequestTimeout = settings.RequestTimeout,
-                Concurrency = settings.Threads ?? 10,
+                Concurrency = settings.Threads ?? Scenario.DefaultThreads,
                 Http2 = settings.RestHttp2,
             });
             // Both sides of the stack, so a figure names the libraries that produced it.

@@ -13,7 +13,7 @@ public sealed class BaseCaseScenario : Scenario
 
     public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
     [
-        new("", threads ?? 10, 10_000, 1, (c, random, ct) => c.GetLinksAsync(data.RandomNonHub(random), ct)),
+        new("", threads ?? DefaultThreads, 10_000, 1, (c, random, ct) => c.GetLinksAsync(data.RandomNonHub(random), ct)),
     ];
 }
 
@@ -32,10 +32,10 @@ public sealed class WorstCaseScenario : Scenario
     {
         Task Unary(IGraphClient c, Random random, CancellationToken ct) => c.GetLinksAsync(Hub(data, random), ct);
         Task Streamed(IGraphClient c, Random random, CancellationToken ct) => c.StreamLinksAsync(Hub(data, random), ct);
-        var variants = new List<Variant> { new("", threads ?? 10, DefaultRequests, 1, Unary) };
+        var variants = new List<Variant> { new("", threads ?? DefaultThreads, DefaultRequests, 1, Unary) };
         if (stack.Streaming)
         {
-            variants.Add(new("stream", threads ?? 10, DefaultRequests, 1, Streamed));
+            variants.Add(new("stream", threads ?? DefaultThreads, DefaultRequests, 1, Streamed));
         }
         return variants;
     }
@@ -59,11 +59,11 @@ public sealed class SearchScenario : Scenario
         string Term(Random random) => data.SearchTerms[random.Next(data.SearchTerms.Count)];
         var variants = new List<Variant>
         {
-            new("", threads ?? 10, 1_000, 1, (c, random, ct) => c.SearchNodesAsync(Term(random), Limit, ct)),
+            new("", threads ?? DefaultThreads, 1_000, 1, (c, random, ct) => c.SearchNodesAsync(Term(random), Limit, ct)),
         };
         if (stack.Streaming)
         {
-            variants.Add(new("stream", threads ?? 10, 1_000, 1, (c, random, ct) => c.StreamSearchNodesAsync(Term(random), Limit, ct)));
+            variants.Add(new("stream", threads ?? DefaultThreads, 1_000, 1, (c, random, ct) => c.StreamSearchNodesAsync(Term(random), Limit, ct)));
         }
         return variants;
     }

@@ -21,6 +21,10 @@ public sealed record Variant(
 /// <summary>A scenario of the studies, replayed on every stack with the same variants and the same choices of arguments.</summary>
 public abstract class Scenario
 {
+    /// <summary>Concurrent callers when --threads is not given: the most simultaneous requests the gRPC/WCF study's
+    /// team saw in production, and what every study-1 experiment used.</summary>
+    public const int DefaultThreads = 10;
+
     public abstract string Name { get; }
 
     /// <summary>Where the scenario comes from (docs/studies.md), for --help and the manifest.</summary>

@@ -30,7 +30,7 @@ public sealed class BulkTransferScenario : Scenario
         _snapshotId = (await client.PrepareSnapshotAsync(SnapshotSize, cancellationToken)).Id;
 
     public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
-        [.. Sizes.Select(x => new Variant($"x={x}", threads ?? 10, 200, 1,
+        [.. Sizes.Select(x => new Variant($"x={x}", threads ?? DefaultThreads, 200, 1,
             (c, _, ct) => c.GetRecordsAsync(_snapshotId, x, ct)))];
 }
 
@@ -49,7 +49,7 @@ public sealed class PingScenario : Scenario
     public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
     [
         new("1-thread", 1, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
-        new($"{threads ?? 10}-threads", threads ?? 10, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
+        new($"{threads ?? DefaultThreads}-threads", threads ?? DefaultThreads, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
     ];
 }
 
