@@ -4,7 +4,7 @@ using System.ServiceModel.Channels;
 namespace RpcCompare.LoadClient.Clients;
 
 /// <summary>Settings of NetTcpBinding that it does not expose itself, applied through its binding elements.</summary>
-internal static class WcfBindings
+public static class WcfBindings
 {
     /// <summary>
     /// The binding as a CustomBinding with the TCP transport's connection buffer set (when given) and the encoder counting

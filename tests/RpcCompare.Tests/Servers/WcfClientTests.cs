@@ -1,7 +1,9 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 using RpcCompare.Contracts.Wcf;
+using RpcCompare.LoadClient.Clients;
 using RpcCompare.Tests.Infrastructure;
 
 namespace RpcCompare.Tests.Servers;
@@ -11,32 +13,25 @@ namespace RpcCompare.Tests.Servers;
 public sealed class WcfClientTests(DatabaseFixture db)
 {
     /// <summary>
-    /// With WCF's default 8 KiB connection buffer, Linux stalls such an answer by about 200 ms per 16 KB (seconds here);
-    /// with the buffer the load client sets, it costs about as much as a couple of hundred pings. The bound is twenty
-    /// times that: far below the stall, far above the noise of a shared machine (once the two were 10.4 against 10.1 ms).
+    /// With WCF's default 8 KiB connection buffer, Linux stalls an answer of several hundred kilobytes by about 200 ms per
+    /// 16 KB. The client's binding carries the raised buffer, and such an answer arrives whole. (A timing assertion here
+    /// failed on the shared CI machine both ways, 10.4 against 10.1 ms and once 941 ms while other tests loaded both
+    /// cores, so the time itself is left to the benchmarks: bulk-transfer's WCF rows would show the stall.)
     /// </summary>
     [Fact]
-    public async Task AnswerOfSeveralHundredKilobytesArrivesWithoutTheSmallBufferStall()
+    public async Task AnswerOfSeveralHundredKilobytesComesOverTheRaisedConnectionBuffer()
     {
+        var binding = WcfBindings.Tuned(new NetTcpBinding(SecurityMode.None), WcfGraphClient.ConnectionBufferSize, wire: null);
+        Assert.True(WcfGraphClient.ConnectionBufferSize >= 64 * 1024);
+        Assert.Equal(WcfGraphClient.ConnectionBufferSize, binding.Elements.Find<TcpTransportBindingElement>().ConnectionBufferSize);
+
         var client = (await db.ClientsAsync())["wcf"];
         var snapshot = await client.PrepareSnapshotAsync(4_000, default);
-        await client.GetRecordsAsync(snapshot.Id, 250, default);
         var before = client.WireBytes.Received;
+        var records = await client.GetRecordsAsync(snapshot.Id, 250, default);
 
-        var large = Stopwatch.StartNew();
-        await client.GetRecordsAsync(snapshot.Id, 250, default);
-        large.Stop();
-        var answerBytes = client.WireBytes.Received - before;
-        var pings = Stopwatch.StartNew();
-        for (var i = 0; i < 200; i++)
-        {
-            await client.PingAsync("p", default);
-        }
-        pings.Stop();
-
-        Assert.True(answerBytes > 300_000, $"the answer was only {answerBytes:N0} bytes");
-        Assert.True(large.Elapsed < pings.Elapsed * 20,
-            $"{answerBytes:N0} bytes took {large.Elapsed.TotalMilliseconds:N1} ms, 200 pings {pings.Elapsed.TotalMilliseconds:N1} ms");
+        Assert.Equal(250, records.Length);
+        Assert.True(client.WireBytes.Received - before > 300_000, $"the answer was only {client.WireBytes.Received - before:N0} bytes");
     }
 
     /// <summary>
