@@ -10,15 +10,17 @@ using Npgsql;
 using RpcCompare.Contracts.Hosting;
 using RpcCompare.Data;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Hosting;
 
 /// <summary>What every host does the same way: settings, the database and query service, and saying what it runs with.</summary>
 public static class StackHost
 {
-    public static StackHostSetup AddStackHost(this WebApplicationBuilder builder, string stack, int defaultPort)
+    public static StackHostSetup AddStackHost(this WebApplicationBuilder builder, string stack)
     {
-        var setup = new StackHostSetup(HostSettings.Read(stack, builder.Configuration, defaultPort), new HostEndpoints(),
+        var definition = StackCatalog.Get(stack);
+        var setup = new StackHostSetup(HostSettings.Read(definition.Id, builder.Configuration, definition.DefaultPort), new HostEndpoints(),
             new HostConfiguration());
         var settings = setup.Settings;
         builder.Services.AddSingleton(settings);

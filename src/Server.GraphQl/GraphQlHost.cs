@@ -3,13 +3,13 @@ using GraphQL.Execution;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using RpcCompare.Contracts.Hosting;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 
 namespace RpcCompare.Server.GraphQl;
 
 public static class GraphQlHost
 {
-    public const int DefaultPort = 7004;
     public const long MaxRequestBodyBytes = 4 * 1024 * 1024;
 
     /// <summary>The switch that lets errors carry exception details (off: messages and codes only, no stack trace, no SQL).</summary>
@@ -23,7 +23,7 @@ public static class GraphQlHost
     /// </summary>
     public static void AddGraphQlHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddStackHost("graphql", DefaultPort);
+        var setup = builder.AddStackHost(StackCatalog.GraphQl);
         var detailedErrors = builder.Configuration.GetValue<bool>(DetailedErrors.Name);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {

@@ -2,13 +2,13 @@ using Grpc.AspNetCore.Server;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Hosting;
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 
 namespace RpcCompare.Server.Grpc;
 
 public static class GrpcHost
 {
-    public const int DefaultPort = 7001;
 
     /// <summary>Requests are small, but a 1 MiB ping payload can take up to 4 MB in UTF-8: room for that, no more.</summary>
     public const int MaxReceiveMessageSize = 8 * 1024 * 1024;
@@ -21,7 +21,7 @@ public static class GrpcHost
     /// </summary>
     public static void AddGrpcHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddStackHost("grpc", DefaultPort);
+        var setup = builder.AddStackHost(StackCatalog.Grpc);
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, "grpc", "http", setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
         builder.Services.AddGrpc(o =>

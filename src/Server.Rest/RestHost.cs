@@ -1,12 +1,12 @@
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using RpcCompare.Contracts.Json;
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 
 namespace RpcCompare.Server.Rest;
 
 public static class RestHost
 {
-    public const int DefaultPort = 7003;
 
     /// <summary>Bodies larger than this are refused with 413 before they are read: the biggest request (a 1 MiB ping) fits.</summary>
     public const long MaxRequestBodyBytes = 4 * 1024 * 1024;
@@ -23,7 +23,7 @@ public static class RestHost
     /// </summary>
     public static void AddRestHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddStackHost("rest", DefaultPort);
+        var setup = builder.AddStackHost(StackCatalog.Rest);
         var http2Port = HostSettings.ReadPort(builder.Configuration, "http2-port");
         builder.WebHost.ConfigureKestrel(kestrel =>
         {

@@ -1,6 +1,7 @@
 using System.Xml;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Wcf;
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 using RpcCompare.Protocols.NetTcp;
 
@@ -8,7 +9,6 @@ namespace RpcCompare.Server.Wcf;
 
 public static class WcfHost
 {
-    public const int DefaultPort = 7002;
     public const string Path = "/graph";
 
     /// <summary>Requests are small; a 1 MiB ping payload is the largest (up to 4 MB as binary XML).</summary>
@@ -31,7 +31,7 @@ public static class WcfHost
     /// </summary>
     public static void AddWcfHost(this WebApplicationBuilder builder)
     {
-        var setup = builder.AddStackHost("wcf", DefaultPort);
+        var setup = builder.AddStackHost(StackCatalog.Wcf);
         builder.Services.AddNetTcpService<IGraphService, GraphService>(Contract, o =>
         {
             o.Binding.MaxReceivedMessageSize = MaxReceivedMessageSize;

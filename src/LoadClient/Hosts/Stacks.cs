@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Hosts;
@@ -35,12 +36,5 @@ public static class Stacks
         return names;
     }
 
-    public static string DisplayName(string stack) => stack switch
-    {
-        Grpc => "gRPC",
-        Wcf => "WCF",
-        Rest => "REST",
-        GraphQl => "GraphQL",
-        _ => stack,
-    };
+    public static string DisplayName(string stack) => StackCatalog.DisplayName(stack);
 }

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 
 namespace RpcCompare.LoadClient.Scenarios;
@@ -51,10 +52,7 @@ public abstract class Scenario
 /// <param name="SingleRequestPage">A page of nodes with their links in one request (GraphQL).</param>
 public sealed record StackTraits(bool Streaming, bool SingleRequestPage)
 {
-    public static StackTraits Of(string stack) => stack switch
-    {
-        Hosts.Stacks.Grpc or Hosts.Stacks.Rest => new(Streaming: true, SingleRequestPage: false),
-        Hosts.Stacks.GraphQl => new(Streaming: false, SingleRequestPage: true),
-        _ => new(Streaming: false, SingleRequestPage: false),
-    };
+    public static StackTraits Of(string stack) => StackCatalog.Find(stack) is { } definition
+        ? new(definition.Streaming, definition.SingleRequestPage)
+        : new(Streaming: false, SingleRequestPage: false);
 }

@@ -1,4 +1,5 @@
 using System.Text;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Reports.Charts;
 
@@ -13,21 +14,14 @@ public static class StackStyle
 
     public static string Color(string stack) => stack switch
     {
-        "grpc" => "#0072B2",
-        "wcf" => "#D55E00",
-        "rest" => "#009E73",
-        "graphql" => "#CC79A7",
+        StackCatalog.Grpc => "#0072B2",
+        StackCatalog.Wcf => "#D55E00",
+        StackCatalog.Rest => "#009E73",
+        StackCatalog.GraphQl => "#CC79A7",
         _ => Others[StableIndex(stack, Others.Length)],
     };
 
-    public static string DisplayName(string stack) => stack switch
-    {
-        "grpc" => "gRPC",
-        "wcf" => "WCF",
-        "rest" => "REST",
-        "graphql" => "GraphQL",
-        _ => stack,
-    };
+    public static string DisplayName(string stack) => StackCatalog.DisplayName(stack);
 
     /// <summary>"gRPC" or "gRPC (stream)".</summary>
     public static string DisplayName(string stack, string variant) =>

@@ -1,3 +1,5 @@
+using RpcCompare.Definitions;
+
 namespace RpcCompare.Reports.Results;
 
 /// <summary>The constants of the results-folder format (docs/reports.md and the results-format brief).</summary>
@@ -34,14 +36,15 @@ public static class ResultsFormat
         public static IReadOnlyList<string> All { get; } = [Closed, Open];
     }
 
+    /// <summary>The stack ids results use: <see cref="StackCatalog"/>'s.</summary>
     public static class Stacks
     {
-        public const string Grpc = "grpc";
-        public const string Wcf = "wcf";
-        public const string Rest = "rest";
-        public const string GraphQl = "graphql";
+        public const string Grpc = StackCatalog.Grpc;
+        public const string Wcf = StackCatalog.Wcf;
+        public const string Rest = StackCatalog.Rest;
+        public const string GraphQl = StackCatalog.GraphQl;
 
-        public static IReadOnlyList<string> All { get; } = [Grpc, Wcf, Rest, GraphQl];
+        public static IReadOnlyList<string> All => StackCatalog.Ids;
     }
 
     /// <summary>The values of SummaryEntry.limitsHit.</summary>

@@ -1,0 +1,31 @@
+namespace RpcCompare.Definitions;
+
+/// <summary>The four stacks compared, in their default measuring order.</summary>
+public static class StackCatalog
+{
+    public const string Grpc = "grpc";
+    public const string Wcf = "wcf";
+    public const string Rest = "rest";
+    public const string GraphQl = "graphql";
+
+    public static IReadOnlyList<StackDefinition> All { get; } =
+    [
+        new(Grpc, "gRPC", 7001, Streaming: true, SingleRequestPage: false),
+        new(Wcf, "WCF", 7002, Streaming: false, SingleRequestPage: false),
+        new(Rest, "REST", 7003, Streaming: true, SingleRequestPage: false),
+        new(GraphQl, "GraphQL", 7004, Streaming: false, SingleRequestPage: true),
+    ];
+
+    /// <summary>Every stack's id, in the default order.</summary>
+    public static IReadOnlyList<string> Ids { get; } = [.. All.Select(s => s.Id)];
+
+    /// <summary>The stack with this id, or null for a name that is not one of the four.</summary>
+    public static StackDefinition? Find(string id) => All.FirstOrDefault(s => s.Id == id);
+
+    /// <summary>The stack with this id; an unknown id is a programming error, not user input.</summary>
+    public static StackDefinition Get(string id) =>
+        Find(id) ?? throw new ArgumentException($"'{id}' is not a stack; the stacks are {string.Join(", ", Ids)}.", nameof(id));
+
+    /// <summary>"gRPC" for "grpc"; a name that is no stack (a stack of an older or newer results file) as it is.</summary>
+    public static string DisplayName(string id) => Find(id)?.DisplayName ?? id;
+}
