@@ -90,7 +90,8 @@ internal static class ChartFactory
         {
             Id = id,
             Title = title,
-            Subtitle = $"{nameA} minus {nameB} at each quantile, with a simultaneous {level}% percentile-bootstrap band ({shift.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group)",
+            // Short enough for the chart's width: ScottPlot does not wrap, and the page's caption says the rest.
+            Subtitle = $"{nameA} \u2212 {nameB} per quantile; simultaneous {level}% bootstrap band, {shift.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group",
             X = new Axis("quantile (%)") { Min = 0, Max = 100 },
             Y = new Axis("difference in latency (ms)"),
             ZeroLine = true,
