@@ -27,15 +27,18 @@ public static partial class ChartRenderer
     /// <summary>The chart as one SVG element for an HTML page: the same chart always gives the same text.</summary>
     public static string ToSvg(IChart chart)
     {
-        using var plot = Build(chart);
-        return Embeddable(plot.GetSvgXml(Width, Height), chart);
+        // Skia's SVG canvas drops dash patterns (it prints "Unsupported path effect" and draws the line solid), so dashed
+        // strokes are drawn in a stand-in colour and given their colour and dash pattern back in the SVG text.
+        var dashes = new DashedStrokes(forSvg: true);
+        using var plot = Build(chart, dashes);
+        return Embeddable(plot.GetSvgXml(Width, Height), chart, dashes);
     }
 
     /// <summary>Writes the chart as a PNG of <paramref name="width"/> x <paramref name="height"/> pixels, laid out
     /// as at <see cref="Width"/> x <see cref="Height"/> and scaled; written under a temporary name and renamed.</summary>
     public static void SavePng(IChart chart, string path, int width, int height)
     {
-        using var plot = Build(chart);
+        using var plot = Build(chart, new DashedStrokes(forSvg: false));
         plot.ScaleFactor = Math.Min(width / (double)Width, height / (double)Height);
         var temporary = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(path))!, $".{Path.GetFileName(path)}.{Guid.NewGuid():N}.tmp.png");
         try
@@ -49,7 +52,7 @@ public static partial class ChartRenderer
         }
     }
 
-    private static Plot Build(IChart chart)
+    private static Plot Build(IChart chart, DashedStrokes dashes)
     {
         var plot = new Plot();
         plot.Font.Set(Font);
@@ -70,7 +73,7 @@ public static partial class ChartRenderer
         switch (chart)
         {
             case XyChart xy:
-                DrawXy(plot, xy);
+                DrawXy(plot, xy, dashes);
                 break;
             case BarChart bars:
                 DrawBars(plot, bars);
@@ -99,7 +102,7 @@ public static partial class ChartRenderer
         return plot;
     }
 
-    private static void DrawXy(Plot plot, XyChart chart)
+    private static void DrawXy(Plot plot, XyChart chart, DashedStrokes dashes)
     {
         var x = AxisMap.For(chart.X, chart.Series.SelectMany(s => s.XValues));
         var yValues = chart.Series.SelectMany(YValues).Where(double.IsFinite).ToList();
@@ -116,23 +119,24 @@ public static partial class ChartRenderer
                     fill.LegendText = Legend(band);
                     break;
                 case LineSeries line:
-                    AddLine(plot, line, [.. line.Points.Select(p => (x.Map(p.X), y.Map(p.Y)))], line.Width, line.Dash, ConnectStyle.Straight);
+                    AddLine(plot, dashes, line, [.. line.Points.Select(p => (x.Map(p.X), y.Map(p.Y)))], line.Width, line.Dash, ConnectStyle.Straight);
                     break;
                 case StepSeries step when step.Points.Count > 0:
                     // Right-continuous from zero: the first jump starts at the axis.
                     var points = step.Points.Select(p => (x.Map(p.X), y.Map(p.Y))).Prepend((x.Map(step.Points[0].X), y.Map(0))).ToList();
-                    AddLine(plot, step, points, step.Width, step.Dash, ConnectStyle.StepHorizontal);
+                    AddLine(plot, dashes, step, points, step.Width, step.Dash, ConnectStyle.StepHorizontal);
                     break;
                 case HistogramSeries histogram:
+                    var (outline, outlinePattern) = dashes.Stroke(histogram.Color, histogram.Dash);
                     var bars = histogram.Bins.Select(bin => new Bar
                     {
                         Position = (x.Map(bin.From) + x.Map(bin.To)) / 2,
                         Size = x.Map(bin.To) - x.Map(bin.From),
                         Value = y.Map(bin.Height),
                         FillColor = Color.FromHex(histogram.Color).WithAlpha(histogram.Opacity),
-                        LineColor = Color.FromHex(histogram.Color),
+                        LineColor = outline,
                         LineWidth = histogram.Dash is null ? 1.2f : 1.6f,
-                        LinePattern = Pattern(histogram.Dash),
+                        LinePattern = outlinePattern,
                     }).ToList();
                     plot.Add.Bars(bars).LegendText = Legend(histogram);
                     break;
@@ -192,7 +196,7 @@ public static partial class ChartRenderer
         plot.Axes.SetLimits(left, right, bottom, top);
     }
 
-    private static void AddLine(Plot plot, Series series, List<(double X, double Y)> points, double width, string? dash, ConnectStyle connect)
+    private static void AddLine(Plot plot, DashedStrokes dashes, Series series, List<(double X, double Y)> points, double width, string? dash, ConnectStyle connect)
     {
         // A NaN y breaks the line: each unbroken run becomes its own scatter, and only the first one has a legend entry.
         var first = true;
@@ -200,10 +204,11 @@ public static partial class ChartRenderer
         {
             double[] xs = [.. run.Select(p => p.X)];
             double[] ys = [.. run.Select(p => p.Y)];
-            var line = plot.Add.ScatterLine(xs, ys, Color.FromHex(series.Color));
+            var (color, pattern) = dashes.Stroke(series.Color, dash);
+            var line = plot.Add.ScatterLine(xs, ys, color);
             line.ConnectStyle = connect;
             line.LineWidth = (float)width;
-            line.LinePattern = Pattern(dash);
+            line.LinePattern = pattern;
             line.LegendText = first ? Legend(series) : string.Empty;
             first = false;
         }
@@ -408,7 +413,7 @@ public static partial class ChartRenderer
         }
     }
 
-    private static string Embeddable(string svgXml, IChart chart)
+    private static string Embeddable(string svgXml, IChart chart, DashedStrokes dashes)
     {
         var document = XDocument.Parse(svgXml);
         var root = document.Root!;
@@ -440,12 +445,46 @@ public static partial class ChartRenderer
             attribute.Value = renamed.TryGetValue(id, out var to) ? $"url(#{to})" : attribute.Value;
         }
 
+        foreach (var stroked in root.Descendants().Where(e => e.Attribute("stroke") is not null))
+        {
+            if (dashes.Restore((string)stroked.Attribute("stroke")!) is { } real)
+            {
+                stroked.SetAttributeValue("stroke", real.Color);
+                stroked.SetAttributeValue("stroke-dasharray", real.Dash);
+            }
+        }
+
         foreach (var text in root.Descendants(svg + "text"))
         {
             text.Value = Whitespace().Replace(text.Value, " ").Trim();
         }
 
         return root.ToString(SaveOptions.DisableFormatting);
+    }
+
+    /// <summary>
+    /// Dashed strokes of one render. For a PNG, the colour and a dash pattern Skia draws; for an SVG, a stand-in colour
+    /// per dashed series (Skia's SVG canvas cannot write dashes) that <see cref="Restore"/> maps back.
+    /// </summary>
+    private sealed class DashedStrokes(bool forSvg)
+    {
+        private readonly Dictionary<string, (string Color, string Dash)> _standIns = new(StringComparer.OrdinalIgnoreCase);
+
+        public (Color Color, LinePattern Pattern) Stroke(string hex, string? dash)
+        {
+            if (dash is null || !forSvg)
+            {
+                return (Color.FromHex(hex), Pattern(dash));
+            }
+
+            // Near-black stand-ins no chart colour uses: #010203, #010204, ...
+            var standIn = $"#{0x010203 + _standIns.Count:X6}";
+            _standIns[standIn] = (hex, dash);
+            return (Color.FromHex(standIn), LinePattern.Solid);
+        }
+
+        public (string Color, string Dash)? Restore(string stroke) =>
+            _standIns.TryGetValue(stroke, out var real) ? real : null;
     }
 
     [GeneratedRegex(@"\s+")]

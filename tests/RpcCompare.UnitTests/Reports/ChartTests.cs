@@ -82,6 +82,20 @@ public class ChartTests
     }
 
     [Fact]
+    public void DashedSeriesKeepTheirColourAndDashesInTheSvg()
+    {
+        // Skia's SVG canvas cannot write dash patterns; the renderer puts them back.
+        var chart = SampleCharts().OfType<XyChart>().Single(c => c.Id == "ecdf");
+
+        var strokes = XDocument.Parse(ChartRenderer.ToSvg(chart)).Descendants().Where(e => e.Attribute("stroke") is not null).ToList();
+
+        var dashed = strokes.Where(e => e.Attribute("stroke-dasharray") is not null).ToList();
+        Assert.NotEmpty(dashed);
+        Assert.All(dashed, e => Assert.Equal((StackStyle.Color("grpc"), StackStyle.Dash(1)), ((string?)e.Attribute("stroke"), (string?)e.Attribute("stroke-dasharray"))));
+        Assert.DoesNotContain(strokes, e => ((string?)e.Attribute("stroke"))!.StartsWith("#0102", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void BarChartShowsUnknownValuesAsNotAvailableNotAsZero()
     {
         var chart = new BarChart
