@@ -179,7 +179,9 @@ public sealed class StackRunner(
             : cancellationToken.IsCancellationRequested
                 ? (ResultsFormat.EntryStatus.Interrupted, "interrupted (Ctrl+C or a signal) before the planned requests were done")
                 : result.Requests == 0
-                    ? (ResultsFormat.EntryStatus.Failed, $"no request succeeded; first error: {result.FirstError}")
+                    ? (ResultsFormat.EntryStatus.Failed, result.FirstError is null
+                        ? "no request completed inside the measured window (calls still running when it closed are not counted)"
+                        : $"no request succeeded; first error: {result.FirstError}")
                     : (ResultsFormat.EntryStatus.Ok, result.Errors > 0 ? $"{result.Errors:N0} errors; first: {result.FirstError}" : null);
         var calls = 1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
         var server = monitor?.Summarize(variant.Name);
