@@ -34,22 +34,13 @@ public static partial class ChartRenderer
         return Embeddable(plot.GetSvgXml(Width, Height), chart, dashes);
     }
 
-    /// <summary>Writes the chart as a PNG of <paramref name="width"/> x <paramref name="height"/> pixels, laid out
-    /// as at <see cref="Width"/> x <see cref="Height"/> and scaled; written under a temporary name and renamed.</summary>
-    public static void SavePng(IChart chart, string path, int width, int height)
+    /// <summary>The chart as a PNG of <paramref name="width"/> x <paramref name="height"/> pixels, laid out as at
+    /// <see cref="Width"/> x <see cref="Height"/> and scaled, so its text grows with it.</summary>
+    public static byte[] ToPng(IChart chart, int width, int height)
     {
         using var plot = Build(chart, new DashedStrokes(forSvg: false));
         plot.ScaleFactor = Math.Min(width / (double)Width, height / (double)Height);
-        var temporary = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(path))!, $".{Path.GetFileName(path)}.{Guid.NewGuid():N}.tmp.png");
-        try
-        {
-            plot.SavePng(temporary, width, height);
-            File.Move(temporary, path, overwrite: true);
-        }
-        finally
-        {
-            File.Delete(temporary);
-        }
+        return plot.GetImageBytes(width, height, ImageFormat.Png);
     }
 
     private static Plot Build(IChart chart, DashedStrokes dashes)
@@ -105,7 +96,7 @@ public static partial class ChartRenderer
     private static void DrawXy(Plot plot, XyChart chart, DashedStrokes dashes)
     {
         var x = AxisMap.For(chart.X, chart.Series.SelectMany(s => s.XValues));
-        var yValues = chart.Series.SelectMany(YValues).Where(double.IsFinite).ToList();
+        var yValues = chart.Series.SelectMany(s => s.YValues).Where(double.IsFinite).ToList();
         var y = AxisMap.For(chart.Y, yValues);
         foreach (var series in chart.Series)
         {
@@ -189,8 +180,7 @@ public static partial class ChartRenderer
 
         if (chart.ZeroLine)
         {
-            var zero = plot.Add.HorizontalLine(0, 1.2f, Color.FromHex("#444444"));
-            zero.LabelText = string.Empty;
+            plot.Add.HorizontalLine(0, 1.2f, Color.FromHex("#444444"));
         }
 
         plot.Axes.SetLimits(left, right, bottom, top);
@@ -199,12 +189,12 @@ public static partial class ChartRenderer
     private static void AddLine(Plot plot, DashedStrokes dashes, Series series, List<(double X, double Y)> points, double width, string? dash, ConnectStyle connect)
     {
         // A NaN y breaks the line: each unbroken run becomes its own scatter, and only the first one has a legend entry.
+        var (color, pattern) = dashes.Stroke(series.Color, dash);
         var first = true;
         foreach (var run in Runs(points))
         {
             double[] xs = [.. run.Select(p => p.X)];
             double[] ys = [.. run.Select(p => p.Y)];
-            var (color, pattern) = dashes.Stroke(series.Color, dash);
             var line = plot.Add.ScatterLine(xs, ys, color);
             line.ConnectStyle = connect;
             line.LineWidth = (float)width;
@@ -306,15 +296,6 @@ public static partial class ChartRenderer
         var top = limits.Top + ((limits.Top - baseline) * 0.08);
         plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, chart.Y.Scale == AxisScale.Log10 ? baseline : Math.Min(limits.Bottom, 0), top);
     }
-
-    private static IEnumerable<double> YValues(Series series) => series switch
-    {
-        LineSeries line => line.Points.Select(p => p.Y),
-        StepSeries step => step.Points.Select(p => p.Y).Append(0),
-        BandSeries band => band.Lower.Concat(band.Upper),
-        HistogramSeries histogram => histogram.Bins.Select(b => b.Height).Append(0),
-        _ => [],
-    };
 
     private static string Legend(Series series) => series.ShowInLegend ? series.Label : string.Empty;
 

@@ -58,8 +58,7 @@ internal sealed class ChartSet
         foreach (var chart in _charts)
         {
             var path = Path.Combine(folder, $"{chart.Id}.png");
-            cancellationToken.ThrowIfCancellationRequested();
-            await Task.Run(() => ChartRenderer.SavePng(chart, path, _options.Width, _options.Height), cancellationToken);
+            await AtomicFile.WriteAllBytesAsync(path, ChartRenderer.ToPng(chart, _options.Width, _options.Height), cancellationToken);
             files.Add(path);
         }
 

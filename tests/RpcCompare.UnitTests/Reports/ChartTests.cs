@@ -145,16 +145,11 @@ public class ChartTests
     [Fact]
     public void PngExportRendersASlideSizedNonBlankImage()
     {
-        using var temp = new TempFolder();
-        var path = temp.Combine("delta.png");
+        var png = PngPixels.Decode(ChartRenderer.ToPng(SampleCharts().Single(c => c.Id == "delta"), 1600, 900));
 
-        ChartRenderer.SavePng(SampleCharts().Single(c => c.Id == "delta"), path, 1600, 900);
-
-        var png = PngPixels.Decode(File.ReadAllBytes(path));
         Assert.Equal((1600, 900), (png.Width, png.Height));
         Assert.InRange(png.InkShare(), 0.05, 0.95);
         Assert.True(png.ColourCount() > 20);
-        Assert.Equal([path], Directory.GetFiles(temp.Path));
     }
 
     internal static IReadOnlyList<IChart> SampleCharts()
