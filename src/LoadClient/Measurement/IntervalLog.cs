@@ -1,6 +1,5 @@
 using HdrHistogram;
 using RpcCompare.Reports.Results;
-using System.Globalization;
 using System.Text;
 
 namespace RpcCompare.LoadClient.Measurement;
@@ -12,8 +11,8 @@ namespace RpcCompare.LoadClient.Measurement;
 /// </summary>
 internal sealed class IntervalLog : IDisposable
 {
-    // HistogramLogWriter writes UTF-16 in the current culture; HdrHistogram's other readers (Java's log processor,
-    // HistogramLogAnalyzer) expect ASCII with '.' decimals. The writer fills this buffer, the file gets it as UTF-8.
+    // HistogramLogWriter writes UTF-16; HdrHistogram's other readers (Java's log processor, HistogramLogAnalyzer) expect
+    // ASCII. The writer fills this buffer, the file gets it as UTF-8.
     private readonly MemoryStream _buffer = new();
     private readonly HistogramLogWriter _writer;
     private readonly FileStream _file;
@@ -29,9 +28,6 @@ internal sealed class IntervalLog : IDisposable
         _writer = new HistogramLogWriter(_buffer);
     }
 
-    /// <summary>Intervals written so far.</summary>
-    public int Intervals { get; private set; }
-
     /// <summary>Why the log could not be written; null while it can.</summary>
     public string? Error { get; private set; }
 
@@ -45,21 +41,14 @@ internal sealed class IntervalLog : IDisposable
 
         interval.StartTimeStamp = start.ToUnixTimeMilliseconds();
         interval.EndTimeStamp = end.ToUnixTimeMilliseconds();
-        var culture = CultureInfo.CurrentCulture;
         try
         {
-            CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
-            _writer.Append(interval);
+            InvariantFormatting.Run(() => _writer.Append(interval));
             CopyBufferToFile();
-            Intervals++;
         }
         catch (IOException ex)
         {
             Error = ex.Message;
-        }
-        finally
-        {
-            CultureInfo.CurrentCulture = culture;
         }
     }
 

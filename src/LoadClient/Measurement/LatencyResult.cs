@@ -71,18 +71,8 @@ public sealed class LatencyResult
     public string ToHgrm()
     {
         using var writer = new StringWriter(CultureInfo.InvariantCulture);
-        var culture = CultureInfo.CurrentCulture;
-        try
-        {
-            // The library formats with the current culture; .hgrm readers expect '.' decimals.
-            CultureInfo.CurrentCulture = CultureInfo.InvariantCulture;
-            Histogram.OutputPercentileDistribution(writer, outputValueUnitScalingRatio: LatencyUnits.TicksPerMillisecond);
-        }
-        finally
-        {
-            CultureInfo.CurrentCulture = culture;
-        }
-
+        InvariantFormatting.Run(() =>
+            Histogram.OutputPercentileDistribution(writer, outputValueUnitScalingRatio: LatencyUnits.TicksPerMillisecond));
         return writer.ToString();
     }
 
