@@ -13,6 +13,7 @@ public static class HostArguments
         ("connection", false, "PostgreSQL connection string (default: the RPCCOMPARE_PG environment variable)"),
         ("allow-writes", true, "allow CreateNode (off by default: the host is read-only outside the write scenario)"),
         ("db-pool-size", false, "maximum PostgreSQL connections of this host (default 100)"),
+        ("query-delay-ms", false, "add a pg_sleep of this many ms to every GetLinks query: a slower database on purpose (default 0)"),
         ("parent-pid", false, "stop when this process exits (the load client passes its own pid)"),
     ];
 

@@ -18,6 +18,9 @@ public sealed record HostSettings
     public bool AllowWrites { get; init; }
     public int DbPoolSize { get; init; }
 
+    /// <summary>A pg_sleep before every GetLinks query (--query-delay-ms; 0 = none).</summary>
+    public TimeSpan QueryDelay { get; init; }
+
     public bool IsExposed => !IPAddress.IsLoopback(Bind);
 
     public static HostSettings Read(string stack, IConfiguration configuration, int defaultPort)
@@ -42,6 +45,7 @@ public sealed record HostSettings
             ConnectionString = connection,
             AllowWrites = ReadBool(configuration, "allow-writes"),
             DbPoolSize = ReadInt(configuration, "db-pool-size", HostDefaults.DbPoolSize, 1, 10_000),
+            QueryDelay = TimeSpan.FromMilliseconds(ReadInt(configuration, "query-delay-ms", 0, 0, 60_000)),
         };
     }
 

@@ -28,7 +28,12 @@ public static class StackHost
         builder.Services.AddSingleton(setup.Configuration);
 
         var connection = new NpgsqlConnectionStringBuilder(settings.ConnectionString) { MaxPoolSize = settings.DbPoolSize };
-        builder.Services.AddGraphData(connection.ConnectionString, new GraphQueryOptions { AllowWrites = settings.AllowWrites });
+        builder.Services.AddGraphData(connection.ConnectionString,
+            new GraphQueryOptions { AllowWrites = settings.AllowWrites, QueryDelay = settings.QueryDelay });
+        if (settings.QueryDelay > TimeSpan.Zero)
+        {
+            setup.Configuration.Set("query delay", $"pg_sleep of {settings.QueryDelay.TotalMilliseconds:N0} ms before every GetLinks query");
+        }
 
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
         builder.Logging.AddFilter("Microsoft.Hosting.Lifetime", LogLevel.Warning);

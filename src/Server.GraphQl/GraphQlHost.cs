@@ -64,7 +64,8 @@ public static class GraphQlHost
     }
 
     /// <summary>
-    /// A refusal of the query service keeps its message and gets its code; any other failure of a field says nothing about
+    /// A refusal of the query service keeps its message and gets its code, and so does a failure of the database itself
+    /// (DB_POOL, DB_TIMEOUT); any other failure of a field says nothing about
     /// itself (GraphQL.NET would name the exception's type in the code). Failures of the document as a whole (a parser
     /// limit, say) keep GraphQL.NET's code and generic message.
     /// </summary>
@@ -82,6 +83,10 @@ public static class GraphQlHost
                     _ => "REFUSED",
                 },
             };
+        }
+        else if (DatabaseFailures.CauseOf(context.OriginalException) is { } cause)
+        {
+            context.Exception = new ExecutionError(FailureCauses.Message(cause)) { Code = FailureCauses.GraphQlCode(cause) };
         }
         else if (context.FieldContext is not null && !detailedErrors && context.OriginalException is not OperationCanceledException)
         {

@@ -1,6 +1,8 @@
+using System.Diagnostics;
 using Grpc.Core;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.Server.Grpc;
@@ -21,8 +23,9 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
     public override Task StreamLinks(Proto.GetLinksRequest request, IServerStreamWriter<Proto.LinkList> responseStream,
         ServerCallContext context) => Refusals.MapAsync(async () =>
     {
+        long started = Stopwatch.GetTimestamp();
         await using var links = await queries.GetLinksAsync(request.NodeId, context.CancellationToken);
-        await WriteInBatchesAsync(links, responseStream, () => new Proto.LinkList(), (batch, link) => batch.Links.Add(link.ToProto()),
+        await WriteInBatchesAsync(started, links, responseStream, () => new Proto.LinkList(), (batch, link) => batch.Links.Add(link.ToProto()),
             batch => batch.Links.Count, context.CancellationToken);
         return true;
     });
@@ -34,8 +37,9 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
     public override Task StreamSearchNodes(Proto.SearchNodesRequest request, IServerStreamWriter<Proto.NodeList> responseStream,
         ServerCallContext context) => Refusals.MapAsync(async () =>
     {
+        long started = Stopwatch.GetTimestamp();
         await using var hits = await queries.SearchNodesAsync(request.Term, request.Limit, context.CancellationToken);
-        await WriteInBatchesAsync(hits, responseStream, () => new Proto.NodeList(), (batch, node) => batch.Nodes.Add(node.ToProto()),
+        await WriteInBatchesAsync(started, hits, responseStream, () => new Proto.NodeList(), (batch, node) => batch.Nodes.Add(node.ToProto()),
             batch => batch.Nodes.Count, context.CancellationToken);
         return true;
     });
@@ -81,23 +85,37 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
         return reply;
     });
 
-    /// <summary>Server streaming in batches of <see cref="GraphContract.StreamBatchSize"/>: one item per message is slow.</summary>
-    private static async Task WriteInBatchesAsync<TItem, TBatch>(IAsyncEnumerable<TItem> items, IServerStreamWriter<TBatch> stream,
-        Func<TBatch> newBatch, Action<TBatch, TItem> add, Func<TBatch, int> count, CancellationToken cancellationToken)
+    /// <summary>
+    /// Server streaming in batches of <see cref="GraphContract.StreamBatchSize"/>: one item per message is slow. The time from
+    /// <paramref name="started"/> to the first batch written is recorded as the stream's time to first batch.
+    /// </summary>
+    private static async Task WriteInBatchesAsync<TItem, TBatch>(long started, IAsyncEnumerable<TItem> items,
+        IServerStreamWriter<TBatch> stream, Func<TBatch> newBatch, Action<TBatch, TItem> add, Func<TBatch, int> count,
+        CancellationToken cancellationToken)
     {
         var batch = newBatch();
+        var first = true;
         await foreach (var item in items.WithCancellation(cancellationToken))
         {
             add(batch, item);
             if (count(batch) == GraphContract.StreamBatchSize)
             {
                 await stream.WriteAsync(batch, cancellationToken);
+                if (first)
+                {
+                    ServerMetrics.RecordFirstBatch(started);
+                    first = false;
+                }
                 batch = newBatch();
             }
         }
         if (count(batch) > 0)
         {
             await stream.WriteAsync(batch, cancellationToken);
+            if (first)
+            {
+                ServerMetrics.RecordFirstBatch(started);
+            }
         }
     }
 }

@@ -1,9 +1,13 @@
 using Grpc.Core;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Server.Grpc;
 
-/// <summary>The query service's refusals as gRPC statuses, with their message as the status detail.</summary>
+/// <summary>
+/// The query service's refusals as gRPC statuses, with their message as the status detail; a failure of the database
+/// itself (pool exhausted, timed out) as Unavailable with its cause in the <see cref="FailureCauses.GrpcTrailer"/> trailer.
+/// </summary>
 internal static class Refusals
 {
     public static T Map<T>(Func<T> call)
@@ -15,6 +19,10 @@ internal static class Refusals
         catch (GraphException e)
         {
             throw ToStatus(e);
+        }
+        catch (Exception e) when (DatabaseFailures.CauseOf(e) is { } cause)
+        {
+            throw ToStatus(cause);
         }
     }
 
@@ -28,7 +36,14 @@ internal static class Refusals
         {
             throw ToStatus(e);
         }
+        catch (Exception e) when (DatabaseFailures.CauseOf(e) is { } cause)
+        {
+            throw ToStatus(cause);
+        }
     }
+
+    private static RpcException ToStatus(string cause) =>
+        new(new Status(StatusCode.Unavailable, FailureCauses.Message(cause)), new Metadata { { FailureCauses.GrpcTrailer, cause } });
 
     private static RpcException ToStatus(GraphException e) => new(new Status(e.Kind switch
     {

@@ -1,7 +1,9 @@
+using System.Diagnostics;
 using Microsoft.AspNetCore.Http.HttpResults;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Server.Rest;
 
@@ -36,8 +38,11 @@ public static class GraphRestEndpoints
     }
 
     private static async Task<Ok<IAsyncEnumerable<LinkView>>> StreamLinks(long id, GraphQueries queries, HttpContext http,
-        CancellationToken cancellationToken) =>
-        Streamed(http, await queries.GetLinksAsync(id, cancellationToken));
+        CancellationToken cancellationToken)
+    {
+        long started = Stopwatch.GetTimestamp();
+        return Streamed(http, started, await queries.GetLinksAsync(id, cancellationToken));
+    }
 
     private static async Task<Ok<NodeSummary[]>> SearchNodes(string term, int limit, GraphQueries queries,
         CancellationToken cancellationToken)
@@ -47,8 +52,11 @@ public static class GraphRestEndpoints
     }
 
     private static async Task<Ok<IAsyncEnumerable<NodeSummary>>> StreamSearchNodes(string term, int limit, GraphQueries queries,
-        HttpContext http, CancellationToken cancellationToken) =>
-        Streamed(http, await queries.SearchNodesAsync(term, limit, cancellationToken));
+        HttpContext http, CancellationToken cancellationToken)
+    {
+        long started = Stopwatch.GetTimestamp();
+        return Streamed(http, started, await queries.SearchNodesAsync(term, limit, cancellationToken));
+    }
 
     private static async Task<Ok<SnapshotInfo>> PrepareSnapshot(SnapshotRequest request, GraphQueries queries,
         CancellationToken cancellationToken) =>
@@ -82,10 +90,19 @@ public static class GraphRestEndpoints
         CancellationToken cancellationToken) =>
         TypedResults.Ok(await queries.GetNeighbourhoodsAsync(request.Ids ?? [], cancellationToken));
 
-    /// <summary>The rows go out as they are read; the query is closed when the response is done.</summary>
-    private static Ok<IAsyncEnumerable<T>> Streamed<T>(HttpContext http, QueryStream<T> rows)
+    /// <summary>
+    /// The rows go out as they are read; the query is closed when the response is done. The response starts (its headers
+    /// go out) when System.Text.Json first flushes, with the first batch of rows: that is the stream's time to first batch
+    /// (one boxed timestamp per streamed request is the price of Kestrel's callback).
+    /// </summary>
+    private static Ok<IAsyncEnumerable<T>> Streamed<T>(HttpContext http, long started, QueryStream<T> rows)
     {
         http.Response.RegisterForDisposeAsync(rows);
+        http.Response.OnStarting(static state =>
+        {
+            ServerMetrics.RecordFirstBatch((long)state);
+            return Task.CompletedTask;
+        }, started);
         return TypedResults.Ok<IAsyncEnumerable<T>>(rows);
     }
 }

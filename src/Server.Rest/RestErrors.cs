@@ -1,19 +1,23 @@
 using Microsoft.AspNetCore.Diagnostics;
 using Microsoft.AspNetCore.Mvc;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Server.Rest;
 
 /// <summary>
 /// Every failure as RFC 9457 problem details: the query service's refusals keep their message (404, 400, 403), a malformed
-/// request gets 400 (or 413 when too big), anything else a generic 500 with no stack trace.
+/// request gets 400 (or 413 when too big), a failure of the database itself 503 with its cause as the problem type
+/// (<see cref="FailureCauses.ProblemTypePrefix"/>), anything else a generic 500 with no stack trace.
 /// </summary>
 public sealed class RestErrors(IProblemDetailsService problems) : IExceptionHandler
 {
     public async ValueTask<bool> TryHandleAsync(HttpContext httpContext, Exception exception, CancellationToken cancellationToken)
     {
+        var cause = DatabaseFailures.CauseOf(exception);
         var (status, title, detail) = exception switch
         {
+            _ when cause is not null => (StatusCodes.Status503ServiceUnavailable, "Database unavailable", FailureCauses.Message(cause)),
             GraphException { Kind: GraphErrorKind.NotFound } e => (StatusCodes.Status404NotFound, "Not found", e.Message),
             GraphException { Kind: GraphErrorKind.InvalidArgument } e => (StatusCodes.Status400BadRequest, "Invalid argument", e.Message),
             GraphException { Kind: GraphErrorKind.WritesDisabled } e => (StatusCodes.Status403Forbidden, "Writes disabled", e.Message),
@@ -32,7 +36,13 @@ public sealed class RestErrors(IProblemDetailsService problems) : IExceptionHand
         {
             HttpContext = httpContext,
             Exception = exception,
-            ProblemDetails = new ProblemDetails { Status = status, Title = title, Detail = detail },
+            ProblemDetails = new ProblemDetails
+            {
+                Status = status,
+                Title = title,
+                Detail = detail,
+                Type = cause is null ? null : FailureCauses.ProblemTypePrefix + cause,
+            },
         });
     }
 }

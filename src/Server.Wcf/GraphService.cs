@@ -1,6 +1,7 @@
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Wcf;
 using RpcCompare.Data.Queries;
+using RpcCompare.Definitions;
 using RpcCompare.Protocols.NetTcp;
 
 namespace RpcCompare.Server.Wcf;
@@ -8,7 +9,8 @@ namespace RpcCompare.Server.Wcf;
 /// <summary>
 /// The WCF service: one instance for the whole host with concurrent calls (InstanceContextMode.Single,
 /// ConcurrencyMode.Multiple), each operation one call of the query service. Refusals become SOAP faults with a Sender
-/// subcode, so the session goes on, as a FaultException does in WCF.
+/// subcode, so the session goes on, as a FaultException does in WCF; so do the database's own failures, with a Receiver
+/// subcode that names the cause (<see cref="FailureCauses"/>).
 /// </summary>
 public sealed class GraphService(GraphQueries queries) : IGraphService
 {
@@ -71,6 +73,12 @@ public sealed class GraphService(GraphQueries queries) : IGraphService
                 };
                 throw new FaultException(e.Message,
                     FaultCode.CreateSenderFaultCode(new FaultCode(code, GraphContract.ServiceNamespace)));
+            }
+            catch (Exception e) when (DatabaseFailures.CauseOf(e) is { } cause)
+            {
+                // A FaultException, not an unhandled error: the session survives a busy database, as the other stacks' do.
+                throw new FaultException(FailureCauses.Message(cause),
+                    FaultCode.CreateReceiverFaultCode(new FaultCode(FailureCauses.WcfSubcode(cause), GraphContract.ServiceNamespace)));
             }
         }
     }

@@ -1,6 +1,8 @@
+using System.Diagnostics;
 using Microsoft.EntityFrameworkCore;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Model;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Data.Queries;
 
@@ -12,50 +14,58 @@ public sealed partial class GraphQueries
     /// </summary>
     public async Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken)
     {
-        if (size < 1 || size > GraphContract.MaxSnapshotSize)
-        {
-            throw GraphException.Invalid($"size must be between 1 and {GraphContract.MaxSnapshotSize:N0} (was {size:N0}).");
-        }
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var existing = await db.Snapshots.AsNoTracking().FirstOrDefaultAsync(s => s.Size == size, cancellationToken);
-        if (existing is not null)
-        {
-            return new SnapshotInfo { Id = existing.Id, Size = existing.Size };
-        }
-        var available = await db.Records.CountAsync(cancellationToken);
-        if (size > available)
-        {
-            throw GraphException.Invalid($"size {size:N0} exceeds the {available:N0} records in the dataset.");
-        }
-        var kept = await db.Snapshots.CountAsync(cancellationToken);
-        if (kept >= Options.MaxSnapshots)
-        {
-            throw GraphException.Invalid(
-                $"{kept} snapshots are kept already (the limit); prepare one of the sizes that exist instead.");
-        }
-
+        long started = Stopwatch.GetTimestamp();
         try
         {
-            await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-            var snapshot = new Snapshot { Size = size, CreatedAt = Timestamps.Now() };
-            db.Snapshots.Add(snapshot);
-            await db.SaveChangesAsync(cancellationToken);
-            await db.Database.ExecuteSqlInterpolatedAsync(
-                $"""
-                INSERT INTO snapshot_items (snapshot_id, seq, record_id)
-                SELECT {snapshot.Id}, row_number() OVER (ORDER BY updated_at DESC, id), id
-                FROM (SELECT id, updated_at FROM records ORDER BY updated_at DESC, id LIMIT {size}) AS first_records
-                """,
-                cancellationToken);
-            await transaction.CommitAsync(cancellationToken);
-            return new SnapshotInfo { Id = snapshot.Id, Size = size };
+            if (size < 1 || size > GraphContract.MaxSnapshotSize)
+            {
+                throw GraphException.Invalid($"size must be between 1 and {GraphContract.MaxSnapshotSize:N0} (was {size:N0}).");
+            }
+            await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+            var existing = await db.Snapshots.AsNoTracking().FirstOrDefaultAsync(s => s.Size == size, cancellationToken);
+            if (existing is not null)
+            {
+                return new SnapshotInfo { Id = existing.Id, Size = existing.Size };
+            }
+            var available = await db.Records.CountAsync(cancellationToken);
+            if (size > available)
+            {
+                throw GraphException.Invalid($"size {size:N0} exceeds the {available:N0} records in the dataset.");
+            }
+            var kept = await db.Snapshots.CountAsync(cancellationToken);
+            if (kept >= Options.MaxSnapshots)
+            {
+                throw GraphException.Invalid(
+                    $"{kept} snapshots are kept already (the limit); prepare one of the sizes that exist instead.");
+            }
+
+            try
+            {
+                await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
+                var snapshot = new Snapshot { Size = size, CreatedAt = Timestamps.Now() };
+                db.Snapshots.Add(snapshot);
+                await db.SaveChangesAsync(cancellationToken);
+                await db.Database.ExecuteSqlInterpolatedAsync(
+                    $"""
+                    INSERT INTO snapshot_items (snapshot_id, seq, record_id)
+                    SELECT {snapshot.Id}, row_number() OVER (ORDER BY updated_at DESC, id), id
+                    FROM (SELECT id, updated_at FROM records ORDER BY updated_at DESC, id LIMIT {size}) AS first_records
+                    """,
+                    cancellationToken);
+                await transaction.CommitAsync(cancellationToken);
+                return new SnapshotInfo { Id = snapshot.Id, Size = size };
+            }
+            catch (DbUpdateException e) when (IsUniqueViolation(e))
+            {
+                // Another caller recorded the same size first: theirs is as good as ours.
+                await using var again = await contexts.CreateDbContextAsync(cancellationToken);
+                var winner = await again.Snapshots.AsNoTracking().FirstAsync(s => s.Size == size, cancellationToken);
+                return new SnapshotInfo { Id = winner.Id, Size = winner.Size };
+            }
         }
-        catch (DbUpdateException e) when (IsUniqueViolation(e))
+        finally
         {
-            // Another caller recorded the same size first: theirs is as good as ours.
-            await using var again = await contexts.CreateDbContextAsync(cancellationToken);
-            var winner = await again.Snapshots.AsNoTracking().FirstAsync(s => s.Size == size, cancellationToken);
-            return new SnapshotInfo { Id = winner.Id, Size = winner.Size };
+            ServerMetrics.RecordQuery(Stopwatch.GetTimestamp() - started);
         }
     }
 
@@ -63,6 +73,7 @@ public sealed partial class GraphQueries
     public async Task<QueryStream<WideRecord>> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken)
     {
         var db = await contexts.CreateDbContextAsync(cancellationToken);
+        long started = Stopwatch.GetTimestamp();
         try
         {
             var size = await db.Snapshots.Where(s => s.Id == snapshotId).Select(s => (int?)s.Size)
@@ -78,39 +89,50 @@ public sealed partial class GraphQueries
             await db.DisposeAsync();
             throw;
         }
-        return await QueryStream<WideRecord>.OpenAsync(db, RecordsOf(db, snapshotId, count), cancellationToken);
+        long lookup = Stopwatch.GetTimestamp() - started;
+        var records = await QueryStream<WideRecord>.OpenAsync(db, RecordsOf(db, snapshotId, count), cancellationToken);
+        records.AddDatabaseTime(lookup);
+        return records;
     }
 
     /// <summary>Inserts one node and commits: the write scenario's unit of work. Refused unless writes are allowed.</summary>
     public async Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(node);
-        if (!Options.AllowWrites)
+        long started = Stopwatch.GetTimestamp();
+        try
         {
-            throw new GraphException(GraphErrorKind.WritesDisabled,
-                "This host is read-only; start it with --allow-writes (the write scenario does) to create nodes.");
-        }
-        var name = node.Name?.Trim() ?? "";
-        if (name.Length == 0 || name.Length > GraphContract.MaxNodeNameLength)
-        {
-            throw GraphException.Invalid(
-                $"A node name must have 1 to {GraphContract.MaxNodeNameLength} characters (had {name.Length:N0}).");
-        }
-        if (name.Any(char.IsControl))
-        {
-            throw GraphException.Invalid("A node name must not contain control characters.");
-        }
+            ArgumentNullException.ThrowIfNull(node);
+            if (!Options.AllowWrites)
+            {
+                throw new GraphException(GraphErrorKind.WritesDisabled,
+                    "This host is read-only; start it with --allow-writes (the write scenario does) to create nodes.");
+            }
+            var name = node.Name?.Trim() ?? "";
+            if (name.Length == 0 || name.Length > GraphContract.MaxNodeNameLength)
+            {
+                throw GraphException.Invalid(
+                    $"A node name must have 1 to {GraphContract.MaxNodeNameLength} characters (had {name.Length:N0}).");
+            }
+            if (name.Any(char.IsControl))
+            {
+                throw GraphException.Invalid("A node name must not contain control characters.");
+            }
 
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var types = _nodeTypes ??= await NodeTypeCache.LoadAsync(db, cancellationToken);
-        if (!types.TryGetId(node.Type ?? "", out var typeId))
-        {
-            throw GraphException.Invalid($"Unknown node type '{node.Type}'; known types: {types.Names}.");
+            await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+            var types = _nodeTypes ??= await NodeTypeCache.LoadAsync(db, cancellationToken);
+            if (!types.TryGetId(node.Type ?? "", out var typeId))
+            {
+                throw GraphException.Invalid($"Unknown node type '{node.Type}'; known types: {types.Names}.");
+            }
+            var entity = new Node { Name = name, NameKey = Node.KeyOf(name), TypeId = typeId, CreatedAt = Timestamps.Now() };
+            db.Nodes.Add(entity);
+            await db.SaveChangesAsync(cancellationToken);
+            return new NodeDetails { Id = entity.Id, Name = name, Type = node.Type!, CreatedAt = entity.CreatedAt };
         }
-        var entity = new Node { Name = name, NameKey = Node.KeyOf(name), TypeId = typeId, CreatedAt = Timestamps.Now() };
-        db.Nodes.Add(entity);
-        await db.SaveChangesAsync(cancellationToken);
-        return new NodeDetails { Id = entity.Id, Name = name, Type = node.Type!, CreatedAt = entity.CreatedAt };
+        finally
+        {
+            ServerMetrics.RecordQuery(Stopwatch.GetTimestamp() - started);
+        }
     }
 
     /// <summary>True when the database answers: what each host's readiness probe reports.</summary>

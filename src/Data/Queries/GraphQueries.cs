@@ -1,7 +1,9 @@
+using System.Diagnostics;
 using Microsoft.EntityFrameworkCore;
 using Npgsql;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Model;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Data.Queries;
 
@@ -28,6 +30,8 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
             throw GraphException.Invalid(
                 $"The ping payload has {payload.Length:N0} characters; at most {GraphContract.MaxPingPayloadLength:N0} are echoed.");
         }
+        // No database: the call's query time is zero, which is what the breakdown shows for ping.
+        ServerMetrics.RecordQuery(0);
         return payload;
     }
 
@@ -35,11 +39,19 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
     public async Task<QueryStream<LinkView>> GetLinksAsync(long nodeId, CancellationToken cancellationToken)
     {
         var db = await contexts.CreateDbContextAsync(cancellationToken);
+        long delayed = await DelayAsync(db, cancellationToken);
         var links = await QueryStream<LinkView>.OpenAsync(db, LinksOf(db, nodeId), cancellationToken);
-        if (links.IsEmpty && !await NodeExists(db, nodeId, cancellationToken))
+        links.AddDatabaseTime(delayed);
+        if (links.IsEmpty)
         {
-            await links.DisposeAsync();
-            throw GraphException.NotFound($"Node {nodeId} does not exist.");
+            long started = Stopwatch.GetTimestamp();
+            bool exists = await NodeExists(db, nodeId, cancellationToken);
+            links.AddDatabaseTime(Stopwatch.GetTimestamp() - started);
+            if (!exists)
+            {
+                await links.DisposeAsync();
+                throw GraphException.NotFound($"Node {nodeId} does not exist.");
+            }
         }
         return links;
     }
@@ -69,8 +81,16 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
 
     public async Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken)
     {
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        return await NodeById(db, id, cancellationToken) ?? throw GraphException.NotFound($"Node {id} does not exist.");
+        long started = Stopwatch.GetTimestamp();
+        try
+        {
+            await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+            return await NodeById(db, id, cancellationToken) ?? throw GraphException.NotFound($"Node {id} does not exist.");
+        }
+        finally
+        {
+            ServerMetrics.RecordQuery(Stopwatch.GetTimestamp() - started);
+        }
     }
 
     /// <summary>
@@ -79,47 +99,70 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
     /// </summary>
     public async Task<Neighbourhood[]> GetNeighbourhoodsAsync(IReadOnlyCollection<long> ids, CancellationToken cancellationToken)
     {
-        ArgumentNullException.ThrowIfNull(ids);
-        if (ids.Count > GraphContract.MaxNeighbourhoodIds)
+        long started = Stopwatch.GetTimestamp();
+        try
         {
-            throw GraphException.Invalid(
-                $"At most {GraphContract.MaxNeighbourhoodIds:N0} ids can be fetched at once (got {ids.Count:N0}).");
-        }
-        var distinct = ids.Distinct().ToArray();
-        if (distinct.Length == 0)
-        {
-            return [];
-        }
-
-        await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-        var nodes = new Dictionary<long, NodeSummary>(distinct.Length);
-        await foreach (var node in NodesByIds(db, distinct).WithCancellation(cancellationToken))
-        {
-            nodes[node.Id] = node;
-        }
-        var links = new Dictionary<long, List<LinkView>>(nodes.Count);
-        await foreach (var row in LinksOfMany(db, distinct).WithCancellation(cancellationToken))
-        {
-            if (!links.TryGetValue(row.SourceId, out var list))
+            ArgumentNullException.ThrowIfNull(ids);
+            if (ids.Count > GraphContract.MaxNeighbourhoodIds)
             {
-                links[row.SourceId] = list = [];
+                throw GraphException.Invalid(
+                    $"At most {GraphContract.MaxNeighbourhoodIds:N0} ids can be fetched at once (got {ids.Count:N0}).");
             }
-            list.Add(row.Link);
-        }
-
-        var result = new List<Neighbourhood>(nodes.Count);
-        foreach (var id in distinct)
-        {
-            if (nodes.TryGetValue(id, out var node))
+            var distinct = ids.Distinct().ToArray();
+            if (distinct.Length == 0)
             {
-                result.Add(new Neighbourhood
+                return [];
+            }
+
+            await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+            var nodes = new Dictionary<long, NodeSummary>(distinct.Length);
+            await foreach (var node in NodesByIds(db, distinct).WithCancellation(cancellationToken))
+            {
+                nodes[node.Id] = node;
+            }
+            var links = new Dictionary<long, List<LinkView>>(nodes.Count);
+            await foreach (var row in LinksOfMany(db, distinct).WithCancellation(cancellationToken))
+            {
+                if (!links.TryGetValue(row.SourceId, out var list))
                 {
-                    Node = node,
-                    Links = links.TryGetValue(id, out var list) ? [.. list] : [],
-                });
+                    links[row.SourceId] = list = [];
+                }
+                list.Add(row.Link);
             }
+
+            var result = new List<Neighbourhood>(nodes.Count);
+            foreach (var id in distinct)
+            {
+                if (nodes.TryGetValue(id, out var node))
+                {
+                    result.Add(new Neighbourhood
+                    {
+                        Node = node,
+                        Links = links.TryGetValue(id, out var list) ? [.. list] : [],
+                    });
+                }
+            }
+            return [.. result];
         }
-        return [.. result];
+        finally
+        {
+            ServerMetrics.RecordQuery(Stopwatch.GetTimestamp() - started);
+        }
+    }
+
+    /// <summary>
+    /// The configured <see cref="GraphQueryOptions.QueryDelay"/> as a pg_sleep on the call's connection (a slower database,
+    /// on purpose); the Stopwatch ticks it took, 0 when there is none.
+    /// </summary>
+    private async Task<long> DelayAsync(GraphDb db, CancellationToken cancellationToken)
+    {
+        if (Options.QueryDelay <= TimeSpan.Zero)
+        {
+            return 0;
+        }
+        long started = Stopwatch.GetTimestamp();
+        await db.Database.ExecuteSqlAsync($"SELECT pg_sleep({Options.QueryDelay.TotalSeconds})", cancellationToken);
+        return Stopwatch.GetTimestamp() - started;
     }
 
     private static async Task<bool> NodeExists(GraphDb db, long id, CancellationToken cancellationToken) =>

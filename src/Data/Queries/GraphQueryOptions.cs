@@ -7,4 +7,8 @@ public sealed record GraphQueryOptions
 
     /// <summary>Distinct snapshot sizes kept on the server; bounds what repeated PrepareSnapshot calls can store.</summary>
     public int MaxSnapshots { get; init; } = 16;
+
+    /// <summary>A pg_sleep of this length before every GetLinks query: a slower database on purpose, to see where it lands in
+    /// the latency breakdown (the tests use it; zero, the default, adds nothing).</summary>
+    public TimeSpan QueryDelay { get; init; }
 }

@@ -1,9 +1,14 @@
+using System.Diagnostics;
+using RpcCompare.Definitions;
+
 namespace RpcCompare.Data.Queries;
 
 /// <summary>
 /// Rows of an open query, read one by one from the database as the caller enumerates them, so a 250,000-link answer is
 /// never buffered twice. The query service has already read the first row when it hands the stream out: a bad id or a
-/// database failure surfaces before a host starts its response. Enumerate once, then dispose.
+/// database failure surfaces before a host starts its response. Enumerate once, then dispose. Disposing records the time
+/// spent waiting for the database (opening, each row, closing; not the caller's work between rows) as the call's
+/// <see cref="ServerMetrics.QueryDurationName"/>.
 /// </summary>
 public sealed class QueryStream<T> : IAsyncEnumerable<T>, IAsyncDisposable
 {
@@ -11,34 +16,36 @@ public sealed class QueryStream<T> : IAsyncEnumerable<T>, IAsyncDisposable
     private readonly IAsyncEnumerator<T>? _rows;
     private bool _hasPeeked;
     private bool _enumerated;
+    private bool _disposed;
+    private long _databaseTicks;
 
-    private QueryStream(IAsyncDisposable owner, IAsyncEnumerator<T>? rows, bool hasPeeked)
+    private QueryStream(IAsyncDisposable owner, IAsyncEnumerator<T>? rows, bool hasPeeked, long openTicks)
     {
         _owner = owner;
         _rows = rows;
         _hasPeeked = hasPeeked;
+        _databaseTicks = openTicks;
     }
 
     /// <summary>False when the query returned no row at all.</summary>
     public bool IsEmpty => !_hasPeeked;
 
-    internal static QueryStream<T> Empty(IAsyncDisposable owner) => new(owner, null, false);
-
     /// <summary>Starts the query and reads its first row; disposes everything if that fails.</summary>
     internal static async Task<QueryStream<T>> OpenAsync(
         IAsyncDisposable owner, IAsyncEnumerable<T> query, CancellationToken cancellationToken)
     {
+        long started = Stopwatch.GetTimestamp();
         IAsyncEnumerator<T>? rows = null;
         try
         {
             rows = query.GetAsyncEnumerator(cancellationToken);
             if (await rows.MoveNextAsync())
             {
-                return new QueryStream<T>(owner, rows, hasPeeked: true);
+                return new QueryStream<T>(owner, rows, hasPeeked: true, Stopwatch.GetTimestamp() - started);
             }
             // Close the finished reader now: the owner's connection may be asked something else (does the node exist?).
             await rows.DisposeAsync();
-            return Empty(owner);
+            return new QueryStream<T>(owner, null, hasPeeked: false, Stopwatch.GetTimestamp() - started);
         }
         catch
         {
@@ -63,8 +70,15 @@ public sealed class QueryStream<T> : IAsyncEnumerable<T>, IAsyncDisposable
             yield break;
         }
         yield return _rows.Current;
-        while (await _rows.MoveNextAsync())
+        while (true)
         {
+            long waiting = Stopwatch.GetTimestamp();
+            bool more = await _rows.MoveNextAsync();
+            _databaseTicks += Stopwatch.GetTimestamp() - waiting;
+            if (!more)
+            {
+                break;
+            }
             cancellationToken.ThrowIfCancellationRequested();
             yield return _rows.Current;
         }
@@ -81,12 +95,28 @@ public sealed class QueryStream<T> : IAsyncEnumerable<T>, IAsyncDisposable
         return [.. items];
     }
 
+    /// <summary>Adds <paramref name="ticks"/> (Stopwatch) spent on the database outside the stream to its recorded time.</summary>
+    internal void AddDatabaseTime(long ticks) => _databaseTicks += ticks;
+
     public async ValueTask DisposeAsync()
     {
-        if (_rows is not null)
+        if (_disposed)
         {
-            await _rows.DisposeAsync();
+            return;
         }
-        await _owner.DisposeAsync();
+        _disposed = true;
+        long started = Stopwatch.GetTimestamp();
+        try
+        {
+            if (_rows is not null)
+            {
+                await _rows.DisposeAsync();
+            }
+            await _owner.DisposeAsync();
+        }
+        finally
+        {
+            ServerMetrics.RecordQuery(_databaseTicks + Stopwatch.GetTimestamp() - started);
+        }
     }
 }

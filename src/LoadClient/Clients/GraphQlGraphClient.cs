@@ -130,7 +130,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
             using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
             if (response.StatusCode == HttpStatusCode.RequestEntityTooLarge)
             {
-                throw new GraphCallException(ErrorKind.InvalidArgument, "http 413", "The request body was too large.");
+                throw new GraphCallException(ErrorKind.OverLimit, "http 413", "The request body was too large.");
             }
             await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
             var result = await JsonSerializer.DeserializeAsync(body, type, cancellationToken)
@@ -178,10 +178,13 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     {
         "NOT_FOUND" => ErrorKind.NotFound,
         "INVALID_ARGUMENT" or "SYNTAX" or "COMPLEXITY" or "MAX_DEPTH_EXCEEDED" or "INTROSPECTION_DEPTH" or "INVALID_VALUE" or "INVALID_LITERAL" or "INVALID_REQUEST"
-            or "REQUEST_TOO_LARGE" or "UNSUPPORTED_MEDIA_TYPE" or "NO_OPERATION" or "INVALID_OPERATION" or "INVALID_OPERATION_NAME"
+            or "UNSUPPORTED_MEDIA_TYPE" or "NO_OPERATION" or "INVALID_OPERATION" or "INVALID_OPERATION_NAME"
             or "NO_OPERATION_NAME" => ErrorKind.InvalidArgument,
         _ when error.Extensions?.Number is not null => ErrorKind.InvalidArgument,
+        "REQUEST_TOO_LARGE" => ErrorKind.OverLimit,
         "WRITES_DISABLED" => ErrorKind.WritesDisabled,
+        "DB_POOL" => ErrorKind.DbPool,
+        "DB_TIMEOUT" => ErrorKind.DbTimeout,
         "TIMEOUT" => ErrorKind.Timeout,
         "UNEXPECTED_EXECUTION_ERROR" => ErrorKind.Server,
         _ => ErrorKind.Other,

@@ -4,6 +4,7 @@ using Grpc.Health.V1;
 using Grpc.Net.Client;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Hosting;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Measurement;
 using Proto = RpcCompare.Contracts.Grpc;
 
@@ -168,8 +169,10 @@ public sealed class GrpcGraphClient : IGraphClient
     private static GraphCallException Classify(RpcException e, CancellationToken cancellationToken) =>
         new(e.StatusCode switch
         {
+            StatusCode.Unavailable when ErrorKinds.FromCause(e.Trailers.GetValue(FailureCauses.GrpcTrailer)) is { } cause => cause,
             StatusCode.NotFound => ErrorKind.NotFound,
-            StatusCode.InvalidArgument or StatusCode.ResourceExhausted => ErrorKind.InvalidArgument,
+            StatusCode.InvalidArgument => ErrorKind.InvalidArgument,
+            StatusCode.ResourceExhausted => ErrorKind.OverLimit,
             StatusCode.PermissionDenied => ErrorKind.WritesDisabled,
             StatusCode.DeadlineExceeded => ErrorKind.Timeout,
             StatusCode.Cancelled when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,

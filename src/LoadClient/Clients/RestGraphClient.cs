@@ -3,6 +3,7 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Contracts.Json;
 
@@ -119,31 +120,42 @@ public sealed class RestGraphClient : IGraphClient
             return;
         }
         var status = (int)response.StatusCode;
-        var detail = await ReadProblemDetailAsync(response, cancellationToken);
-        var kind = response.StatusCode switch
-        {
-            HttpStatusCode.NotFound => ErrorKind.NotFound,
-            HttpStatusCode.BadRequest or HttpStatusCode.RequestEntityTooLarge or HttpStatusCode.RequestUriTooLong
-                or HttpStatusCode.RequestHeaderFieldsTooLarge => ErrorKind.InvalidArgument,
-            HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
-            HttpStatusCode.ServiceUnavailable or HttpStatusCode.GatewayTimeout => ErrorKind.Server,
-            _ when status >= 500 => ErrorKind.Server,
-            _ => ErrorKind.Protocol,
-        };
+        var (type, detail) = await ReadProblemAsync(response, cancellationToken);
+        var kind = type is not null && type.StartsWith(FailureCauses.ProblemTypePrefix, StringComparison.Ordinal)
+                && ErrorKinds.FromCause(type[FailureCauses.ProblemTypePrefix.Length..]) is { } cause
+            ? cause
+            : response.StatusCode switch
+            {
+                HttpStatusCode.NotFound => ErrorKind.NotFound,
+                HttpStatusCode.BadRequest => ErrorKind.InvalidArgument,
+                HttpStatusCode.RequestEntityTooLarge or HttpStatusCode.RequestUriTooLong
+                    or HttpStatusCode.RequestHeaderFieldsTooLarge => ErrorKind.OverLimit,
+                HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
+                _ when status >= 500 => ErrorKind.Server,
+                _ => ErrorKind.Protocol,
+            };
         throw new GraphCallException(kind, $"http {status}", detail ?? $"HTTP {status} {response.ReasonPhrase}");
     }
 
-    private static async Task<string?> ReadProblemDetailAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    /// <summary>The problem details' "type" and "detail" (RFC 9457), when the body is one.</summary>
+    private static async Task<(string? Type, string? Detail)> ReadProblemAsync(HttpResponseMessage response,
+        CancellationToken cancellationToken)
     {
         try
         {
             using var problem = await JsonDocument.ParseAsync(
                 await response.Content.ReadAsStreamAsync(cancellationToken), cancellationToken: cancellationToken);
-            return problem.RootElement.TryGetProperty("detail", out var detail) ? detail.GetString() : null;
+            var root = problem.RootElement;
+            if (root.ValueKind != JsonValueKind.Object)
+            {
+                return (null, null);
+            }
+            return (root.TryGetProperty("type", out var type) && type.ValueKind == JsonValueKind.String ? type.GetString() : null,
+                root.TryGetProperty("detail", out var detail) && detail.ValueKind == JsonValueKind.String ? detail.GetString() : null);
         }
         catch (JsonException)
         {
-            return null;
+            return (null, null);
         }
     }
 

@@ -151,6 +151,7 @@ public sealed class WcfGraphClient : IGraphClient
                 OperationCanceledException when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
                 OperationCanceledException => ErrorKind.Timeout,
                 EndpointNotFoundException when IsRefused(e) => ErrorKind.Refused,
+                QuotaExceededException or CommunicationException { InnerException: QuotaExceededException } => ErrorKind.OverLimit,
                 _ => ErrorKind.Protocol,
             }, $"wcf {e.GetType().Name}", e.Message, e);
         }
@@ -202,6 +203,7 @@ public sealed class WcfGraphClient : IGraphClient
         "NotFound" => ErrorKind.NotFound,
         "InvalidArgument" => ErrorKind.InvalidArgument,
         "WritesDisabled" => ErrorKind.WritesDisabled,
+        { } subcode when code.IsReceiverFault && ErrorKinds.FromCause(subcode) is { } cause => cause,
         _ when code.IsReceiverFault => ErrorKind.Server,
         _ => ErrorKind.Protocol,
     };

@@ -11,6 +11,9 @@ public sealed record HostLaunch
     public bool AllowWrites { get; init; }
     public int DbPoolSize { get; init; } = HostDefaults.DbPoolSize;
 
+    /// <summary>A pg_sleep before every GetLinks query (a slower database on purpose); zero adds nothing.</summary>
+    public TimeSpan QueryDelay { get; init; }
+
     /// <summary>REST: also open the HTTP/2 cleartext endpoint.</summary>
     public bool RestHttp2 { get; init; }
 
@@ -135,6 +138,10 @@ public sealed class HostProcess : IAsyncDisposable
         if (launch.AllowWrites)
         {
             yield return "--allow-writes=true";
+        }
+        if (launch.QueryDelay > TimeSpan.Zero)
+        {
+            yield return $"--query-delay-ms={(int)launch.QueryDelay.TotalMilliseconds}";
         }
         if (launch.RestHttp2 && Path.GetFileName(dll).Contains("Rest", StringComparison.Ordinal))
         {

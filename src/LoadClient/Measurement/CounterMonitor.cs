@@ -10,7 +10,9 @@ namespace RpcCompare.LoadClient.Measurement;
 /// Samples a .NET process's runtime and socket counters over EventPipe (providers System.Runtime and
 /// System.Net.Sockets, EventCounters every 500 ms, no rundown), parsed by TraceEvent on a background thread. Each
 /// sample is labelled with the variant in force when the target produced it, so one session can span every variant
-/// of a scenario. Stopping is bounded in time, also when the target has died; the samples so far are kept.
+/// of a scenario. The same session reads the host's timings (<see cref="ServerTimingReading"/>) from the
+/// System.Diagnostics.Metrics event source at the same interval. Stopping is bounded in time, also when the target has
+/// died; the samples so far are kept.
 /// </summary>
 public sealed class CounterMonitor : IAsyncDisposable
 {
@@ -28,6 +30,8 @@ public sealed class CounterMonitor : IAsyncDisposable
     private readonly VariantTimeline _timeline;
     private readonly Lock _samplesLock = new();
     private readonly List<CounterReading> _samples = [];
+    private readonly List<ServerTimingReading> _timings = [];
+    private readonly string _metricsSession = Guid.NewGuid().ToString("N");
     private readonly TaskCompletionSource _processingDone = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     private Process? _process;
@@ -123,6 +127,41 @@ public sealed class CounterMonitor : IAsyncDisposable
         }
     }
 
+    /// <summary>A copy of the host timings read so far, in time order.</summary>
+    public IReadOnlyList<ServerTimingReading> GetTimings()
+    {
+        lock (_samplesLock)
+        {
+            return [.. _timings];
+        }
+    }
+
+    /// <summary>
+    /// The host timings read so far, once one covers <paramref name="timestamp"/> (a Stopwatch timestamp): the host
+    /// publishes an interval at its end and EventPipe delivers it in blocks, a second or so later. Waits at most two
+    /// intervals plus the stop timeout, then returns what there is.
+    /// </summary>
+    public async Task<IReadOnlyList<ServerTimingReading>> TimingsUntilAsync(long timestamp)
+    {
+        var deadline = Stopwatch.StartNew();
+        var limit = TimeSpan.FromSeconds(2 * _options.IntervalSeconds) + _options.StopTimeout;
+        while (true)
+        {
+            var timings = GetTimings();
+            if (timings.Any(t => t.Timestamp >= timestamp) || deadline.Elapsed > limit || Volatile.Read(ref _state) != Running
+                || _processingDone.Task.IsCompleted)
+            {
+                return timings;
+            }
+            await Task.Delay(TimeSpan.FromMilliseconds(50));
+        }
+    }
+
+    /// <summary>The host's <paramref name="timing"/> over the window from <paramref name="from"/> to <paramref name="to"/>
+    /// (Stopwatch timestamps); null when the host recorded none there.</summary>
+    public TimingStats? Timing(ServerTiming timing, long from, long to) =>
+        ServerTimingWindow.Summarize(GetTimings(), timing, from, to);
+
     /// <summary>Peak memory, allocations, collections, mean CPU and bytes of the samples labelled <paramref name="variant"/>.</summary>
     public CounterWindowSummary Summarize(string variant) => CounterWindowSummary.FromSamples(variant, GetSamples());
 
@@ -211,6 +250,15 @@ public sealed class CounterMonitor : IAsyncDisposable
             new EventPipeProvider(CounterReadingAssembler.RuntimeProvider, EventLevel.Informational, 0, arguments),
             new EventPipeProvider(CounterReadingAssembler.SocketsProvider, EventLevel.Informational, 0, arguments),
             new EventPipeProvider(CounterReadingAssembler.NpgsqlProvider, EventLevel.Informational, 0, arguments),
+            new EventPipeProvider(MetricsPayload.Provider, EventLevel.Informational, MetricsPayload.TimeSeriesValuesKeyword,
+                new Dictionary<string, string>
+                {
+                    ["SessionId"] = _metricsSession,
+                    ["Metrics"] = MetricsPayload.Filter,
+                    ["RefreshInterval"] = _options.IntervalSeconds.ToString(CultureInfo.InvariantCulture),
+                    ["MaxTimeSeries"] = "1000",
+                    ["MaxHistograms"] = "100",
+                }),
         };
         var client = new DiagnosticsClient(ProcessId);
         long started = Stopwatch.GetTimestamp();
@@ -291,6 +339,15 @@ public sealed class CounterMonitor : IAsyncDisposable
     {
         try
         {
+            if (MetricsPayload.TryRead(traceEvent, _metricsSession, SampleTimestamp(traceEvent), _options.IntervalSeconds, out var timing))
+            {
+                lock (_samplesLock)
+                {
+                    _timings.Add(timing);
+                }
+                return;
+            }
+
             if (!EventCounterPayload.TryRead(traceEvent, out string name, out double value, out double? interval))
             {
                 return;

@@ -27,6 +27,15 @@ public enum ErrorKind
     /// <summary>"writes-disabled": a write to a host started read-only.</summary>
     WritesDisabled,
 
+    /// <summary>"db-pool": the host's database connection pool stayed exhausted for its wait timeout.</summary>
+    DbPool,
+
+    /// <summary>"db-timeout": the host's database did not answer in time.</summary>
+    DbTimeout,
+
+    /// <summary>"over-limit": a message was larger than a limit of the host or the client.</summary>
+    OverLimit,
+
     /// <summary>"other": anything else.</summary>
     Other,
 }

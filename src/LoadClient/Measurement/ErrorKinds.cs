@@ -13,7 +13,7 @@ public static class ErrorKinds
     public static IReadOnlyList<ErrorKind> All { get; } = Enum.GetValues<ErrorKind>();
 
     /// <summary>The name used in results files: "timeout", "refused", "protocol", "server", "not-found",
-    /// "invalid-argument", "cancelled", "other".</summary>
+    /// "invalid-argument", "cancelled", "writes-disabled", "db-pool", "db-timeout", "over-limit", "other".</summary>
     public static string ToWireName(this ErrorKind kind) => kind switch
     {
         ErrorKind.Timeout => ResultsFormat.ErrorKinds.Timeout,
@@ -24,8 +24,19 @@ public static class ErrorKinds
         ErrorKind.InvalidArgument => ResultsFormat.ErrorKinds.InvalidArgument,
         ErrorKind.Cancelled => ResultsFormat.ErrorKinds.Cancelled,
         ErrorKind.WritesDisabled => ResultsFormat.ErrorKinds.WritesDisabled,
+        ErrorKind.DbPool => ResultsFormat.ErrorKinds.DbPool,
+        ErrorKind.DbTimeout => ResultsFormat.ErrorKinds.DbTimeout,
+        ErrorKind.OverLimit => ResultsFormat.ErrorKinds.OverLimit,
         ErrorKind.Other => ResultsFormat.ErrorKinds.Other,
         _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "Unknown error kind."),
+    };
+
+    /// <summary>The kind a host's named database cause stands for; null for a cause this client does not know.</summary>
+    public static ErrorKind? FromCause(string? cause) => cause switch
+    {
+        Definitions.FailureCauses.DbPool => ErrorKind.DbPool,
+        Definitions.FailureCauses.DbTimeout => ErrorKind.DbTimeout,
+        _ => null,
     };
 
     /// <summary>

@@ -315,6 +315,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 Requests = _workers.Sum(worker => worker.Successes),
                 ErrorsByKind = errorsByKind,
                 DurationSeconds = MeasuredTime(_measureEnd).TotalSeconds,
+                MeasureStartTimestamp = _measureStart == long.MaxValue ? null : _measureStart,
+                MeasureEndTimestamp = _measureEnd == long.MaxValue ? null : _measureEnd,
                 ClientCpuTime = _measureEnd == long.MaxValue ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),

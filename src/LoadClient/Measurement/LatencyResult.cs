@@ -21,6 +21,11 @@ public sealed class LatencyResult
     /// <summary>Length of the measured window.</summary>
     public required double DurationSeconds { get; init; }
 
+    /// <summary>Stopwatch timestamps of the measured window's start and end; null when it never began or never ended.</summary>
+    public long? MeasureStartTimestamp { get; init; }
+
+    public long? MeasureEndTimestamp { get; init; }
+
     /// <summary>CPU time this whole process (every worker, the client library, the recorder) used in the measured window.</summary>
     public TimeSpan ClientCpuTime { get; init; }
 

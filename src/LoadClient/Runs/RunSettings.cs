@@ -26,6 +26,9 @@ public sealed record RunSettings
     public required TimeSpan StartTimeout { get; init; }
     public required int DbPoolSize { get; init; }
     public bool RestHttp2 { get; init; }
+
+    /// <summary>A pg_sleep the spawned hosts add before every GetLinks query (the tests slow the database with it).</summary>
+    public TimeSpan QueryDelay { get; init; }
     public bool WriteReport { get; init; } = true;
 
     /// <summary>The --cpus text; <see cref="Placement"/> is what it resolved to on this machine.</summary>

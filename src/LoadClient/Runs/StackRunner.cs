@@ -51,6 +51,7 @@ public sealed class StackRunner(
                 {
                     AllowWrites = scenario.Writes,
                     DbPoolSize = settings.DbPoolSize,
+                    QueryDelay = settings.QueryDelay,
                     RestHttp2 = settings.RestHttp2,
                     StartTimeout = settings.StartTimeout,
                     Cpus = settings.Placement.Hosts,
@@ -186,6 +187,7 @@ public sealed class StackRunner(
         var calls = 1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
         var server = monitor?.Summarize(variant.Name);
         var clientCost = ClientCost(result, clientUsage, settings.Placement.ClientCpuCount);
+        var breakdown = await BreakdownAsync(monitor, result);
         return new SummaryEntry
         {
             Stack = stack,
@@ -216,6 +218,7 @@ public sealed class StackRunner(
                 }
                 : null,
             Client = clientCost,
+            Breakdown = breakdown,
             LimitsHit = LimitsHit(result, server, settings.DbPoolSize, clientCost),
             Files = new EntryFiles
             {
@@ -242,6 +245,43 @@ public sealed class StackRunner(
             // Stopping, or a failure the warm-up will meet again and count.
         }
     }
+
+    /// <summary>
+    /// The host's timings over the measured window only (warm-up excluded) and the client's p50 and p99 split with them;
+    /// null without a monitor (a --target host) or when the host recorded no answered request in the window.
+    /// </summary>
+    private static async Task<BreakdownSummary?> BreakdownAsync(CounterMonitor? monitor, LatencyResult result)
+    {
+        if (monitor is null || result.LatencyMs is not { } client
+            || result.MeasureStartTimestamp is not { } from || result.MeasureEndTimestamp is not { } to)
+        {
+            return null;
+        }
+        var timings = await monitor.TimingsUntilAsync(to);
+        if (ServerTimingWindow.Summarize(timings, ServerTiming.Request, from, to) is not { } server)
+        {
+            return null;
+        }
+        var database = ServerTimingWindow.Summarize(timings, ServerTiming.Query, from, to);
+        var firstBatch = ServerTimingWindow.Summarize(timings, ServerTiming.FirstBatch, from, to);
+        double callsPerRequest = database is null ? 0 : (double)database.Count / server.Count;
+        // A request that calls the query service several times (a GraphQL query resolving a page and its links) spends
+        // several calls' time in the database: the per-call quantile scaled by the calls, an approximation said in the docs.
+        double perRequest = Math.Max(1, callsPerRequest);
+        return new BreakdownSummary
+        {
+            ServerSource = timings.First(t => t.Timing == ServerTiming.Request).Instrument,
+            ServerMs = ToSummary(server),
+            DatabaseMs = database is null ? null : ToSummary(database),
+            FirstBatchMs = firstBatch is null ? null : ToSummary(firstBatch),
+            DatabaseCallsPerRequest = callsPerRequest,
+            P50 = LatencySplit.From(client.P50, server.P50Ms, (database?.P50Ms ?? 0) * perRequest),
+            P99 = LatencySplit.From(client.P99, server.P99Ms, (database?.P99Ms ?? 0) * perRequest),
+        };
+    }
+
+    private static TimingSummary ToSummary(TimingStats stats) =>
+        new() { Count = stats.Count, Mean = stats.MeanMs, P50 = stats.P50Ms, P99 = stats.P99Ms };
 
     /// <summary>The client's own cost: CPU per call and how busy its CPUs were, both over the measured window only.</summary>
     private static ClientSummary ClientCost(LatencyResult result, ClientProcessUsage usage, int cpus)

@@ -74,9 +74,12 @@ public static class ResultsFormat
         public const string InvalidArgument = "invalid-argument";
         public const string Cancelled = "cancelled";
         public const string WritesDisabled = "writes-disabled";
+        public const string DbPool = Definitions.FailureCauses.DbPool;
+        public const string DbTimeout = Definitions.FailureCauses.DbTimeout;
+        public const string OverLimit = "over-limit";
         public const string Other = "other";
 
         public static IReadOnlyList<string> All { get; } =
-            [Timeout, Refused, Protocol, Server, NotFound, InvalidArgument, Cancelled, WritesDisabled, Other];
+            [Timeout, Refused, Protocol, Server, NotFound, InvalidArgument, Cancelled, WritesDisabled, DbPool, DbTimeout, OverLimit, Other];
     }
 }

@@ -48,8 +48,72 @@ public sealed class SummaryEntry
     public double? BytesReceivedPerRequest { get; init; }
     public ServerSummary? Server { get; init; }
     public ClientSummary? Client { get; init; }
+
+    /// <summary>Where the latency went (database, the stack's own server time, wire and client); null when the host's
+    /// timings were not read (a --target host, or nothing recorded in the window).</summary>
+    public BreakdownSummary? Breakdown { get; init; }
+
     public required IReadOnlyList<string> LimitsHit { get; init; }
     public required EntryFiles Files { get; init; }
+}
+
+/// <summary>
+/// The host's own timings of an entry's measured window (read over EventPipe from System.Diagnostics.Metrics) and the
+/// client's latency split with them at p50 and p99.
+/// </summary>
+public sealed class BreakdownSummary
+{
+    /// <summary>The instrument the server time comes from ("http.server.request.duration" or the NetTcp host's own).</summary>
+    public required string ServerSource { get; init; }
+
+    /// <summary>Whole requests as the server saw them (answered calls only).</summary>
+    public required TimingSummary ServerMs { get; init; }
+
+    /// <summary>Calls of the query service: database round trips and reading rows; null when none was recorded.</summary>
+    public TimingSummary? DatabaseMs { get; init; }
+
+    /// <summary>Streamed answers: handler start to the first batch handed to the transport; null for unary calls.</summary>
+    public TimingSummary? FirstBatchMs { get; init; }
+
+    /// <summary>Query-service calls per server request (1 for every stack's own calls; more for a GraphQL query that
+    /// resolves several fields).</summary>
+    public required double DatabaseCallsPerRequest { get; init; }
+
+    public required LatencySplit P50 { get; init; }
+    public required LatencySplit P99 { get; init; }
+}
+
+/// <summary>Count, mean and two quantiles of one host timing, in milliseconds.</summary>
+public sealed class TimingSummary
+{
+    public required long Count { get; init; }
+    public required double Mean { get; init; }
+    public required double P50 { get; init; }
+    public required double P99 { get; init; }
+}
+
+/// <summary>
+/// One quantile of the client's latency split into parts (milliseconds): <see cref="Database"/> (the query service),
+/// <see cref="StackServer"/> (server minus database: framework, serialization, framing), and <see cref="WireAndClient"/>
+/// (client latency minus server time: transfer, the client library, deserialization). Each quantile is taken on its own
+/// distribution, so the parts are a decomposition of quantiles, not of one call; a derived part never goes below zero.
+/// </summary>
+public sealed class LatencySplit
+{
+    public required double Client { get; init; }
+    public required double Server { get; init; }
+    public required double Database { get; init; }
+    public required double StackServer { get; init; }
+    public required double WireAndClient { get; init; }
+
+    public static LatencySplit From(double client, double server, double database) => new()
+    {
+        Client = client,
+        Server = server,
+        Database = database,
+        StackServer = Math.Max(0, server - database),
+        WireAndClient = Math.Max(0, client - server),
+    };
 }
 
 public sealed class LatencySummary

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using System.IO.Pipelines;
 using System.Net.Sockets;
 using System.Runtime.Serialization;
@@ -6,6 +7,7 @@ using System.Xml;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Connections.Features;
 using Microsoft.Extensions.Logging;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Protocols.NetTcp;
 
@@ -303,6 +305,7 @@ internal sealed class ServerSession
     private async Task<bool> ReceiveEnvelopeAsync(BinarySessionCodec codec, CancellationToken token)
     {
         var size = await _frames.ReadSizeAsync(token);
+        long received = Stopwatch.GetTimestamp();
         if (size > Binding.MaxReceivedMessageSize)
         {
             await SendFaultAndCloseAsync(
@@ -372,6 +375,11 @@ internal sealed class ServerSession
         }
 
         await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
+        if (fault is null)
+        {
+            // As ASP.NET Core's http.server.request.duration for the other hosts: answered calls, first byte in to last byte out.
+            ServerMetrics.RecordRequest(received);
+        }
         if (abortAfterReply)
         {
             // After the fault, the End record: WCF and CoreWCF close the session channel gracefully here rather than drop the
