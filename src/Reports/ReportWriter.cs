@@ -68,6 +68,7 @@ public static class ReportWriter
             page.List(entryNotes);
         }
 
+        WriteBreakdown(page, analysis, charts);
         WriteFindings(page, analysis);
         WriteDistributions(page, analysis, charts);
         WriteLatencyOverTime(page, analysis, charts);
@@ -83,6 +84,21 @@ public static class ReportWriter
         page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ChartSet.PngFolder}/ next to this page.");
         page.Raw("</footer>\n");
         return page.Build();
+    }
+
+    private static void WriteBreakdown(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        var entries = Breakdowns.WithBreakdown(analysis.Entries).ToList();
+        if (entries.Count == 0)
+        {
+            return;
+        }
+
+        page.Heading(2, "Where the time goes", "breakdown");
+        page.List([.. entries.Select(Breakdowns.Sentence).OfType<string>()], "sentences");
+        var chart = Breakdowns.Chart(charts.NewId("breakdown"), analysis.Run.Manifest.Scenario, entries);
+        page.Figure(chart.Id, charts.Add(chart), Breakdowns.HowTo);
+        page.Raw(Breakdowns.Table(entries).ToHtml("breakdown-table"));
     }
 
     private static void WriteFindings(HtmlPage page, RunAnalysis analysis)
@@ -276,6 +292,18 @@ public static class ReportWriter
         foreach (var note in Sections.EntryNotes(analysis.Entries))
         {
             md.Append($"- {note}\n");
+        }
+
+        var split = Breakdowns.WithBreakdown(analysis.Entries).ToList();
+        if (split.Count > 0)
+        {
+            md.Append("\n## Where the time goes\n\n");
+            foreach (var sentence in split.Select(Breakdowns.Sentence).OfType<string>())
+            {
+                md.Append($"- {sentence}\n");
+            }
+
+            md.Append('\n').Append(Breakdowns.Table(split).ToMarkdown()).Append('\n').Append(Breakdowns.HowTo).Append('\n');
         }
 
         if (analysis.Baseline is not null)

@@ -8,7 +8,8 @@ namespace RpcCompare.Reports.Charts;
 /// </summary>
 public sealed record BarSeries(string Label, string Color, IReadOnlyList<double?> Values);
 
-/// <summary>A grouped bar chart.</summary>
+/// <summary>A grouped bar chart, or a stacked one: then each category is one bar made of the series' values in order,
+/// labelled with its total.</summary>
 public sealed class BarChart : IChart
 {
     public required string Id { get; init; }
@@ -22,4 +23,7 @@ public sealed class BarChart : IChart
     public Func<double, string> ValueText { get; init; } = v => v.ToString("#,0.##", CultureInfo.InvariantCulture);
 
     public IReadOnlyList<string> Notes { get; init; } = [];
+
+    /// <summary>One bar per category with the series stacked on each other (linear axis only).</summary>
+    public bool Stacked { get; init; }
 }

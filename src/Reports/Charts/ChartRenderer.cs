@@ -236,6 +236,12 @@ public static partial class ChartRenderer
             }
         }
 
+        if (chart.Stacked)
+        {
+            DrawStackedBars(plot, chart);
+            return;
+        }
+
         var values = chart.Series.SelectMany(s => s.Values).OfType<double>().Where(double.IsFinite).ToList();
         var y = AxisMap.For(chart.Y, values);
         var baseline = chart.Y.Scale == AxisScale.Log10 ? y.Lowest : 0;
@@ -295,6 +301,66 @@ public static partial class ChartRenderer
         var limits = plot.Axes.GetLimits();
         var top = limits.Top + ((limits.Top - baseline) * 0.08);
         plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, chart.Y.Scale == AxisScale.Log10 ? baseline : Math.Min(limits.Bottom, 0), top);
+    }
+
+    private static void DrawStackedBars(Plot plot, BarChart chart)
+    {
+        if (chart.Y.Scale != AxisScale.Linear)
+        {
+            throw new InvalidOperationException("Stacked bars need a linear axis: segments on a log axis would not add up.");
+        }
+
+        var tops = new double[chart.Categories.Count];
+        for (var s = 0; s < chart.Series.Count; s++)
+        {
+            var series = chart.Series[s];
+            var bars = new List<Bar>();
+            for (var c = 0; c < chart.Categories.Count; c++)
+            {
+                if (series.Values[c] is not { } value || !double.IsFinite(value) || value <= 0)
+                {
+                    continue;
+                }
+
+                bars.Add(new Bar
+                {
+                    Position = c,
+                    Size = 0.6,
+                    ValueBase = tops[c],
+                    Value = tops[c] + value,
+                    FillColor = Color.FromHex(series.Color),
+                    LineWidth = 0,
+                });
+                tops[c] += value;
+            }
+
+            var plottable = plot.Add.Bars(bars);
+            plottable.LegendText = series.Label;
+        }
+
+        for (var c = 0; c < chart.Categories.Count; c++)
+        {
+            if (tops[c] > 0)
+            {
+                var total = plot.Add.Text(chart.ValueText(tops[c]), c, tops[c]);
+                total.Alignment = Alignment.LowerCenter;
+                total.LabelFontName = Font;
+                total.LabelFontSize = 10;
+            }
+        }
+
+        var categories = new NumericManual();
+        for (var c = 0; c < chart.Categories.Count; c++)
+        {
+            categories.AddMajor(c, chart.Categories[c]);
+        }
+
+        plot.Axes.Bottom.TickGenerator = categories;
+        plot.Axes.Bottom.MajorTickStyle.Length = 0;
+        plot.Grid.XAxisStyle.IsVisible = false;
+        plot.YLabel(chart.Y.Label, 13);
+        var highest = tops.DefaultIfEmpty(0).Max();
+        plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, 0, highest > 0 ? highest * 1.12 : 1);
     }
 
     private static string Legend(Series series) => series.ShowInLegend ? series.Label : string.Empty;

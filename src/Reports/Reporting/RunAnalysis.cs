@@ -132,6 +132,7 @@ internal sealed class RunAnalysis
         var shift = QuantileShiftAnalysis.Compare(replicates(entry), replicates(baseline), confidenceLevel);
         var sentences = ShiftSentences.Describe(shift, nameA, nameB)
             .Append(TypicalShift.Sentence(entry.Sample!, baseline.Sample!, nameA, nameB))
+            .Concat(Breakdowns.DifferenceSentence(entry, baseline, nameA, nameB) is { } where ? [where] : [])
             .ToList();
         return new Comparison(entry, baseline, shift, null, sentences);
     }
