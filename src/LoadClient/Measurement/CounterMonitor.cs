@@ -144,7 +144,7 @@ public sealed class CounterMonitor : IAsyncDisposable
     public async Task<IReadOnlyList<ServerTimingReading>> TimingsUntilAsync(long timestamp)
     {
         var deadline = Stopwatch.StartNew();
-        var limit = TimeSpan.FromSeconds(2 * _options.IntervalSeconds) + _options.StopTimeout;
+        var limit = TimeSpan.FromSeconds(2 * _options.TimingIntervalSeconds) + _options.StopTimeout;
         while (true)
         {
             var timings = GetTimings();
@@ -250,16 +250,24 @@ public sealed class CounterMonitor : IAsyncDisposable
             new EventPipeProvider(CounterReadingAssembler.RuntimeProvider, EventLevel.Informational, 0, arguments),
             new EventPipeProvider(CounterReadingAssembler.SocketsProvider, EventLevel.Informational, 0, arguments),
             new EventPipeProvider(CounterReadingAssembler.NpgsqlProvider, EventLevel.Informational, 0, arguments),
-            new EventPipeProvider(MetricsPayload.Provider, EventLevel.Informational, MetricsPayload.TimeSeriesValuesKeyword,
-                new Dictionary<string, string>
-                {
-                    ["SessionId"] = _metricsSession,
-                    ["Metrics"] = MetricsPayload.Filter,
-                    ["RefreshInterval"] = _options.IntervalSeconds.ToString(CultureInfo.InvariantCulture),
-                    ["MaxTimeSeries"] = "1000",
-                    ["MaxHistograms"] = "100",
-                }),
         };
+        if (_options.ServerTimings)
+        {
+            providers =
+            [
+                .. providers,
+                new EventPipeProvider(MetricsPayload.Provider, EventLevel.Informational, MetricsPayload.TimeSeriesValuesKeyword,
+                    new Dictionary<string, string>
+                    {
+                        ["SessionId"] = _metricsSession,
+                        ["Metrics"] = MetricsPayload.Filter,
+                        ["RefreshInterval"] = _options.TimingIntervalSeconds.ToString(CultureInfo.InvariantCulture),
+                        ["MaxTimeSeries"] = "1000",
+                        ["MaxHistograms"] = "100",
+                    }),
+            ];
+        }
+
         var client = new DiagnosticsClient(ProcessId);
         long started = Stopwatch.GetTimestamp();
         Exception? lastFailure = null;
@@ -339,7 +347,7 @@ public sealed class CounterMonitor : IAsyncDisposable
     {
         try
         {
-            if (MetricsPayload.TryRead(traceEvent, _metricsSession, SampleTimestamp(traceEvent), _options.IntervalSeconds, out var timing))
+            if (MetricsPayload.TryRead(traceEvent, _metricsSession, SampleTimestamp(traceEvent), _options.TimingIntervalSeconds, out var timing))
             {
                 lock (_samplesLock)
                 {

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.LoadClient.Measurement;
@@ -14,35 +15,40 @@ public sealed record TimingStats(long Count, double MeanMs, double P50Ms, double
 public static class ServerTimingWindow
 {
     /// <summary>
-    /// The figures of the intervals of <paramref name="timing"/> that overlap [from, to]; null if none recorded anything.
-    /// A window shorter than an interval (300 pings take 20 ms) still gets the interval it lies in; the calls of an
-    /// overlapping interval outside the window are the same variant's warm-up calls, already warm.
+    /// The figures of the intervals of <paramref name="timing"/> whose middle lies in [from, to]; when the window is too
+    /// short to hold an interval's middle (300 pings take 20 ms), those that overlap it. Null if none recorded anything.
     /// </summary>
     public static TimingStats? Summarize(IEnumerable<ServerTimingReading> readings, ServerTiming timing, long from, long to)
     {
-        long count = 0;
-        double sum = 0;
-        var values = new List<double>();
-        foreach (var reading in readings)
+        var intervals = readings.Where(r => r.Timing == timing && r.Count > 0).ToList();
+        var inside = intervals.Where(r => Middle(r) >= from && Middle(r) <= to).ToList();
+        var chosen = inside.Count > 0 ? inside : [.. intervals.Where(r => r.Timestamp >= from && Start(r) <= to)];
+        long count = chosen.Sum(r => r.Count);
+        if (count == 0)
         {
-            long start = reading.Timestamp - (long)(reading.IntervalSeconds * System.Diagnostics.Stopwatch.Frequency);
-            if (reading.Timing != timing || reading.Count <= 0 || reading.Timestamp < from || start > to)
-            {
-                continue;
-            }
-            count += reading.Count;
-            sum += reading.SumSeconds;
+            return null;
+        }
+
+        var values = new List<double>();
+        foreach (var reading in chosen)
+        {
             Rebuild(reading, values);
         }
-        if (count == 0 || values.Count == 0)
+        if (values.Count == 0)
         {
             return null;
         }
         var sample = SortedSample.From(values);
-        return new TimingStats(count, sum / count * 1000,
+        return new TimingStats(count, chosen.Sum(r => r.SumSeconds) / count * 1000,
             Quantiles.Estimate(sample, 0.5, QuantileMethod.HyndmanFanType7) * 1000,
             Quantiles.Estimate(sample, 0.99, QuantileMethod.HyndmanFanType7) * 1000);
     }
+
+    private static long Start(ServerTimingReading reading) =>
+        reading.Timestamp - (long)(reading.IntervalSeconds * Stopwatch.Frequency);
+
+    private static long Middle(ServerTimingReading reading) =>
+        reading.Timestamp - (long)(reading.IntervalSeconds / 2 * Stopwatch.Frequency);
 
     internal static void Rebuild(ServerTimingReading reading, List<double> into)
     {
@@ -66,16 +72,41 @@ public static class ServerTimingWindow
                 into.Add(Math.Max(0, reading.SumSeconds - p99 - p50));
                 return;
         }
-        for (long i = 0; i < reading.Count; i++)
+        // Above the median: along the published quantiles. Below it the event source says nothing, so the lower half mirrors
+        // the upper one around the median, shrunk or stretched until the interval's values add up to its (exact) sum.
+        long n = reading.Count;
+        long lower = n / 2;
+        double upperSum = 0;
+        var mirrored = new double[lower];
+        for (long i = lower; i < n; i++)
         {
-            double probability = (i + 0.5) / reading.Count;
-            into.Add(probability switch
-            {
-                <= 0.5 => p50,
-                <= 0.95 => p50 + (p95 - p50) * (probability - 0.5) / 0.45,
-                <= 0.99 => p95 + (p99 - p95) * (probability - 0.95) / 0.04,
-                _ => p99,
-            });
+            double value = Upper((i + 0.5) / n, p50, p95, p99);
+            into.Add(value);
+            upperSum += value;
+        }
+        double distances = 0;
+        for (long i = 0; i < lower; i++)
+        {
+            mirrored[i] = Upper(1 - ((i + 0.5) / n), p50, p95, p99) - p50;
+            distances += mirrored[i];
+        }
+        double scale = 0;
+        if (distances > 0)
+        {
+            double widest = mirrored.Max();
+            scale = Math.Clamp(((lower * p50) - (reading.SumSeconds - upperSum)) / distances, 0, widest > 0 ? p50 / widest : 0);
+        }
+        foreach (double distance in mirrored)
+        {
+            into.Add(p50 - (scale * distance));
         }
     }
+
+    private static double Upper(double probability, double p50, double p95, double p99) => probability switch
+    {
+        <= 0.5 => p50,
+        <= 0.95 => p50 + ((p95 - p50) * (probability - 0.5) / 0.45),
+        <= 0.99 => p95 + ((p99 - p95) * (probability - 0.95) / 0.04),
+        _ => p99,
+    };
 }

@@ -349,7 +349,7 @@ public sealed class StackRunner(
 
     private async Task<CounterMonitor?> StartMonitorAsync(string stack, HostProcess host, CancellationToken cancellationToken)
     {
-        var monitor = new CounterMonitor(host.Pid);
+        var monitor = new CounterMonitor(host.Pid, new CounterMonitorOptions { ServerTimings = true });
         try
         {
             await monitor.StartAsync(cancellationToken);

@@ -11,7 +11,8 @@ public class ErrorKindsTests
     public void WireNamesAreTheResultsFormatNames()
     {
         Assert.Equal(
-            ["timeout", "refused", "protocol", "server", "not-found", "invalid-argument", "cancelled", "writes-disabled", "other"],
+            ["timeout", "refused", "protocol", "server", "not-found", "invalid-argument", "cancelled", "writes-disabled", "db-pool", "db-timeout",
+                "over-limit", "other"],
             ErrorKinds.All.Select(kind => kind.ToWireName()));
         Assert.Equal(RpcCompare.Reports.Results.ResultsFormat.ErrorKinds.All, ErrorKinds.All.Select(kind => kind.ToWireName()));
     }

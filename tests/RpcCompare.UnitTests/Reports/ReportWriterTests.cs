@@ -99,6 +99,36 @@ public class ReportWriterTests
     }
 
     [Fact]
+    public async Task TheBreakdownIsASentencePerEntryAStackedChartAndTheDifferencesPlace()
+    {
+        using var temp = new TempFolder();
+        var entries = SyntheticResults.FourStacks(400).Select(e => e with { Breakdown = (0.5, 0.75) });
+        await SyntheticResults.CreateAsync(temp.Path, [.. entries]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("## Where the time goes", markdown);
+        Assert.Matches("- Of gRPC's [0-9.]+ ms median, PostgreSQL took [0-9.]+ ms, the gRPC server [0-9.]+ ms, and the wire and client [0-9.]+ ms: 50% of it is the stack's own\\.", markdown);
+        Assert.Contains("| Stack | Variant | p50 client (ms) | p50 database (ms) | p50 stack server (ms) | p50 wire and client (ms) |", markdown);
+        Assert.Matches("Where the median difference lies \\(gRPC minus WCF, -[0-9.]+ ms\\): -[0-9.]+ ms in the database part", markdown);
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Contains("id=\"breakdown\"", html);
+        Assert.Contains("breakdown-table", html);
+    }
+
+    [Fact]
+    public async Task AReportWithoutHostTimingsHasNoBreakdownSection()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(400));
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        Assert.DoesNotContain("Where the time goes", await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
     public async Task AClientBoundEntryIsALowerBoundInTheTableAndSaysWhy()
     {
         using var temp = new TempFolder();

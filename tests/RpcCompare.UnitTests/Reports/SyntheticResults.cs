@@ -20,6 +20,9 @@ internal sealed record SyntheticEntry(string Stack, string Variant, int Requests
 
     /// <summary>How busy the load client's one CPU was; null: results from before the client-bound flag.</summary>
     public double? ClientBusyPercent { get; init; }
+
+    /// <summary>Database and server shares of the median for a breakdown (server includes database); null: none.</summary>
+    public (double Database, double Server)? Breakdown { get; init; }
 }
 
 /// <summary>Writes seeded results folders through the same writers the load client uses.</summary>
@@ -134,6 +137,7 @@ internal static class SyntheticResults
                         CpuPercent = 20.1, CpuMsPerRequest = 0.08, PeakWorkingSetMb = 90,
                         Cpus = entry.ClientBusyPercent is null ? null : 1, BusyPercent = entry.ClientBusyPercent,
                     },
+                    Breakdown = entry.Breakdown is { } split && stats is not null ? SyntheticBreakdown(Quantiles.Estimate(stats, 0.5), Quantiles.Estimate(stats, 0.99), split) : null,
                     LimitsHit = [],
                     Files = new EntryFiles
                     {
@@ -153,6 +157,20 @@ internal static class SyntheticResults
 
         await ResultsJson.WriteSummaryAsync(folder, new RunSummary { FormatVersion = ResultsFormat.Version, Scenario = scenario, Entries = summaryEntries }, CancellationToken.None);
         return folder;
+    }
+
+    private static BreakdownSummary SyntheticBreakdown(double p50, double p99, (double Database, double Server) share)
+    {
+        TimingSummary Timing(double fraction) => new() { Count = 400, Mean = p50 * fraction, P50 = p50 * fraction, P99 = p99 * fraction };
+        return new BreakdownSummary
+        {
+            ServerSource = "http.server.request.duration",
+            ServerMs = Timing(share.Server),
+            DatabaseMs = Timing(share.Database),
+            DatabaseCallsPerRequest = 1,
+            P50 = LatencySplit.From(p50, p50 * share.Server, p50 * share.Database),
+            P99 = LatencySplit.From(p99, p99 * share.Server, p99 * share.Database),
+        };
     }
 
     /// <summary>The latencies in recorded order, split into six one-second intervals, as the load client logs them
