@@ -9,8 +9,8 @@ public sealed record TimingStats(long Count, double MeanMs, double P50Ms, double
 /// <summary>
 /// Combines a host timing's intervals into the figures of one measured window. Count and mean are exact (sums of the
 /// intervals' counts and sums). The event source gives each interval only p50, p95 and p99, so the window's quantiles
-/// are taken over values rebuilt from them: an interval of one, two or three calls exactly (with its sum, its p50 and
-/// max), a larger one as values spread along its quantiles. Steady load makes that close; docs/breakdown.md says more.
+/// are taken over values rebuilt from them (<see cref="Rebuild"/>): an interval of up to three calls exactly, a larger
+/// one approximately. Steady load makes that close; docs/breakdown.md says more.
 /// </summary>
 public static class ServerTimingWindow
 {
@@ -50,63 +50,63 @@ public static class ServerTimingWindow
     private static long Middle(ServerTimingReading reading) =>
         reading.Timestamp - (long)(reading.IntervalSeconds / 2 * Stopwatch.Frequency);
 
+    /// <summary>
+    /// Rebuilds an interval's values from what the event source publishes: count, sum, and the values at the sorted
+    /// positions floor(q * count) for q = 0.5, 0.95, 0.99 (its aggregator's rank rule), so an interval of up to three
+    /// calls comes back exactly. Between those positions the values are interpolated; the values below the median mirror
+    /// those above it, shrunk until the interval adds up to its sum; what is left of the sum goes to the values above p99.
+    /// </summary>
     internal static void Rebuild(ServerTimingReading reading, List<double> into)
     {
-        if (reading.P50Seconds is not { } p50 || reading.P99Seconds is not { } p99)
+        if (reading.P50Seconds is not { } p50 || reading.P99Seconds is not { } p99 || reading.Count <= 0)
         {
             return;
         }
         double p95 = reading.P95Seconds ?? p99;
-        switch (reading.Count)
+        int n = (int)Math.Min(reading.Count, int.MaxValue);
+        int i50 = Position(0.5, n), i95 = Position(0.95, n), i99 = Position(0.99, n);
+        double At(int index) => index >= i99 ? p99
+            : index >= i95 ? Between(index, i95, p95, i99, p99)
+            : Between(index, i50, p50, i95, p95);
+
+        var values = new double[n];
+        double known = 0;
+        for (int i = i50; i < n; i++)
         {
-            case 1:
-                into.Add(reading.SumSeconds);
-                return;
-            case 2:
-                into.Add(p99);
-                into.Add(Math.Max(0, reading.SumSeconds - p99));
-                return;
-            case 3:
-                into.Add(p99);
-                into.Add(p50);
-                into.Add(Math.Max(0, reading.SumSeconds - p99 - p50));
-                return;
+            values[i] = At(i);
+            known += values[i];
         }
-        // Above the median: along the published quantiles. Below it the event source says nothing, so the lower half mirrors
-        // the upper one around the median, shrunk or stretched until the interval's values add up to its (exact) sum.
-        long n = reading.Count;
-        long lower = n / 2;
-        double upperSum = 0;
-        var mirrored = new double[lower];
-        for (long i = lower; i < n; i++)
+
+        double lowerSum = reading.SumSeconds - known;
+        double distances = 0, widest = 0;
+        for (int i = 0; i < i50; i++)
         {
-            double value = Upper((i + 0.5) / n, p50, p95, p99);
-            into.Add(value);
-            upperSum += value;
+            double distance = At(Math.Min(n - 1, i50 + (i50 - i))) - p50;
+            values[i] = distance;
+            distances += distance;
+            widest = Math.Max(widest, distance);
         }
-        double distances = 0;
-        for (long i = 0; i < lower; i++)
+        for (int i = 0; i < i50; i++)
         {
-            mirrored[i] = Upper(1 - ((i + 0.5) / n), p50, p95, p99) - p50;
-            distances += mirrored[i];
+            values[i] = distances > 0
+                ? p50 - (Math.Clamp(((i50 * p50) - lowerSum) / distances, 0, widest > 0 ? p50 / widest : 0) * values[i])
+                : Math.Clamp(lowerSum / i50, 0, p50);
         }
-        double scale = 0;
-        if (distances > 0)
+
+        double leftover = reading.SumSeconds - values.Sum();
+        int above = n - 1 - i99;
+        if (leftover > 0 && above > 0)
         {
-            double widest = mirrored.Max();
-            scale = Math.Clamp(((lower * p50) - (reading.SumSeconds - upperSum)) / distances, 0, widest > 0 ? p50 / widest : 0);
+            for (int i = i99 + 1; i < n; i++)
+            {
+                values[i] += leftover / above;
+            }
         }
-        foreach (double distance in mirrored)
-        {
-            into.Add(p50 - (scale * distance));
-        }
+        into.AddRange(values);
     }
 
-    private static double Upper(double probability, double p50, double p95, double p99) => probability switch
-    {
-        <= 0.5 => p50,
-        <= 0.95 => p50 + ((p95 - p50) * (probability - 0.5) / 0.45),
-        <= 0.99 => p95 + ((p99 - p95) * (probability - 0.95) / 0.04),
-        _ => p99,
-    };
+    private static int Position(double quantile, int count) => Math.Min(Math.Max(0, (int)(quantile * count)), count - 1);
+
+    private static double Between(int index, int from, double fromValue, int to, double toValue) =>
+        to <= from ? toValue : fromValue + ((toValue - fromValue) * (index - from) / (to - from));
 }
