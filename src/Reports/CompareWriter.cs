@@ -35,8 +35,9 @@ public static class CompareWriter
         var output = Path.GetFullPath(outFolder);
         Directory.CreateDirectory(output);
         var charts = new ChartSet(options.Png);
-        var html = BuildHtml(a, b, pairs, unmatched, charts, options);
-        var markdown = BuildMarkdown(a, b, pairs, unmatched, charts, options);
+        var verdicts = Reporting.Verdict.SideBySide(Reporting.Verdict.Of(a, cancellationToken), Reporting.Verdict.Of(b, cancellationToken));
+        var html = BuildHtml(a, b, pairs, unmatched, verdicts, charts, options);
+        var markdown = BuildMarkdown(a, b, pairs, unmatched, verdicts, charts, options);
 
         var files = new List<string>();
         var htmlPath = Path.Combine(output, HtmlFileName);
@@ -194,7 +195,8 @@ public static class CompareWriter
         return table;
     }
 
-    private static string BuildHtml(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched, ChartSet charts, CompareOptions options)
+    private static string BuildHtml(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched,
+        HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
         var page = new HtmlPage($"RpcCompare comparison: {b.Run.Manifest.Scenario} ({a.Run.Name} vs {b.Run.Name})");
         page.Heading(1, $"RpcCompare comparison: {b.Run.Manifest.Scenario}");
@@ -207,6 +209,9 @@ public static class CompareWriter
                 page.Banner(banner.Kind, banner.Text);
             }
         }
+
+        page.Heading(2, "Verdicts side by side", "verdicts");
+        page.Raw(verdicts.ToHtml("verdicts-table"));
 
         page.Heading(2, "What changed from A to B", "changes");
         if (pairs.Count == 0)
@@ -370,7 +375,8 @@ public static class CompareWriter
         }
     }
 
-    private static string BuildMarkdown(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched, ChartSet charts, CompareOptions options)
+    private static string BuildMarkdown(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched,
+        HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
         var md = new StringBuilder();
         md.Append($"# RpcCompare comparison: {b.Run.Manifest.Scenario}\n\n");
@@ -383,6 +389,7 @@ public static class CompareWriter
         }
 
         md.Append($"- A (before): {Sections.RunLine(a.Run)}\n- B (after): {Sections.RunLine(b.Run)}\n\n");
+        md.Append("## Verdicts side by side\n\n").Append(verdicts.ToMarkdown()).Append('\n');
         if (pairs.Count > 0)
         {
             md.Append(ChangesTable(pairs).ToMarkdown()).Append('\n');

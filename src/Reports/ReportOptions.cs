@@ -33,4 +33,8 @@ public sealed record PngOptions
 }
 
 /// <summary>What a report or comparison wrote, and anything the user should be told (e.g. PNGs were skipped).</summary>
-public sealed record ReportOutput(IReadOnlyList<string> Files, IReadOnlyList<string> Notices);
+public sealed record ReportOutput(IReadOnlyList<string> Files, IReadOnlyList<string> Notices)
+{
+    /// <summary>The verdict, one line per answer, for the end of the console output.</summary>
+    public IReadOnlyList<string> Verdict { get; init; } = [];
+}

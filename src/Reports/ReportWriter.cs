@@ -25,8 +25,9 @@ public static class ReportWriter
         var output = Path.GetFullPath(options.OutputFolder ?? run.Folder);
         Directory.CreateDirectory(output);
         var charts = new ChartSet(options.Png);
-        var html = BuildHtml(analysis, charts, options);
-        var markdown = BuildMarkdown(analysis, charts, options);
+        var verdicts = Verdict.Of(analysis, cancellationToken);
+        var html = BuildHtml(analysis, verdicts, charts, options);
+        var markdown = BuildMarkdown(analysis, verdicts, charts, options);
 
         var files = new List<string>();
         var htmlPath = Path.Combine(output, HtmlFileName);
@@ -36,10 +37,39 @@ public static class ReportWriter
         await AtomicFile.WriteAllTextAsync(markdownPath, markdown, cancellationToken);
         files.Add(markdownPath);
         files.AddRange(await charts.WritePngsAsync(output, cancellationToken));
-        return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : []);
+        return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : [])
+        {
+            Verdict = [.. Verdict.ToConsole(verdicts, run.Manifest.Scenario)],
+        };
     }
 
-    private static string BuildHtml(RunAnalysis analysis, ChartSet charts, ReportOptions options)
+    /// <summary>
+    /// The verdict page of several runs (`--scenario all`): each scenario's verdict tables under its name, with a link to
+    /// its report. A folder that cannot be read is named, not fatal.
+    /// </summary>
+    public static async Task<string> VerdictPageAsync(string root, IReadOnlyList<string> folders, CancellationToken cancellationToken)
+    {
+        var md = new StringBuilder("# RpcCompare verdict: every scenario\n\n");
+        foreach (var folder in folders)
+        {
+            var name = Path.GetRelativePath(root, folder);
+            try
+            {
+                var analysis = RunAnalysis.Create(await ResultsLoader.LoadAsync(folder, cancellationToken));
+                var verdicts = Verdict.Of(analysis, cancellationToken);
+                md.Append($"## {analysis.Run.Manifest.Scenario} ([report]({name}/{HtmlFileName}))\n\n")
+                  .Append(verdicts.Count == 0 ? "Fewer than two stacks have results to rank.\n\n" : Verdict.ToMarkdown(verdicts, analysis.Run.Manifest.Scenario));
+            }
+            catch (ReportInputException e)
+            {
+                md.Append($"## {name}\n\nNo verdict: {e.Message}\n\n");
+            }
+        }
+
+        return md.ToString();
+    }
+
+    private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
     {
         var run = analysis.Run;
         var page = new HtmlPage($"RpcCompare report: {run.Manifest.Scenario} ({run.Name})");
@@ -48,6 +78,12 @@ public static class ReportWriter
         if (Sections.StatusBanner(run) is { } banner)
         {
             page.Banner(banner.Kind, banner.Text);
+        }
+
+        foreach (var verdict in verdicts)
+        {
+            page.Heading(2, Verdict.Title(run.Manifest.Scenario, verdict.Variant), verdict.Variant.Length == 0 ? "verdict" : $"verdict-{verdict.Variant}");
+            page.Raw(Verdict.Table(verdict).ToHtml());
         }
 
         page.Heading(2, "Summary", "summary");
@@ -269,7 +305,7 @@ public static class ReportWriter
         page.Figure(allocations.Id, charts.Add(allocations), "Garbage-collected allocations of each server process divided by its successful requests.");
     }
 
-    private static string BuildMarkdown(RunAnalysis analysis, ChartSet charts, ReportOptions options)
+    private static string BuildMarkdown(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
     {
         var run = analysis.Run;
         var md = new StringBuilder();
@@ -280,6 +316,7 @@ public static class ReportWriter
         }
 
         md.Append(Sections.RunLine(run)).Append("\n\n");
+        md.Append(Verdict.ToMarkdown(verdicts, run.Manifest.Scenario));
         if (analysis.Entries.Count > 0)
         {
             md.Append(Tables.Summary(analysis.Entries).ToMarkdown()).Append('\n');

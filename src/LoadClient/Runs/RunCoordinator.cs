@@ -42,8 +42,23 @@ public static class RunCoordinator
                 cancellationToken);
             exitCode = Math.Max(exitCode, code);
         }
+        if (scenarios.Count > 1 && settings.WriteReport)
+        {
+            await WriteVerdictPageAsync(settings.OutputFolder, folders);
+        }
         return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : exitCode;
     }
+
+    /// <summary>verdict.md beside the scenarios' folders: every scenario's verdict on one page.</summary>
+    private static async Task WriteVerdictPageAsync(string root, IReadOnlyList<string> folders)
+    {
+        var path = Path.Combine(root, VerdictFileName);
+        await AtomicFile.WriteAllTextAsync(path, await ReportWriter.VerdictPageAsync(root, folders, CancellationToken.None), CancellationToken.None);
+        Console.WriteLine($"Verdict of every scenario: {path}");
+    }
+
+    /// <summary>The page of every scenario's verdict that `--scenario all` writes at the top of its folder.</summary>
+    public const string VerdictFileName = "verdict.md";
 
     /// <summary>Pins the client after the database is up, so a PostgreSQL it started does not inherit the client's CPUs.</summary>
     private static void PlaceOnCpus(CpuPlacement placement)
@@ -155,6 +170,10 @@ public static class RunCoordinator
                 Console.WriteLine(notice);
             }
             Console.WriteLine($"Report: {Path.Combine(folder, ReportWriter.HtmlFileName)}");
+            foreach (var line in output.Verdict)
+            {
+                Console.WriteLine(line);
+            }
         }
         catch (ReportInputException e)
         {

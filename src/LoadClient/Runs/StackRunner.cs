@@ -78,7 +78,13 @@ public sealed class StackRunner(
             await WaitUntilHealthyAsync(stack, client, host, string.Join(" ", endpoints.Values), cancellationToken);
             if (host is not null)
             {
-                monitor = await StartMonitorAsync(stack, host, cancellationToken);
+                monitor = await StartMonitorAsync(stack, host.Pid, cancellationToken);
+            }
+            else if (LocalListener.FindPid(target!) is { } targetPid)
+            {
+                // A --target host on this machine is read like a spawned one: counters, bytes and the breakdown.
+                record.AddNote($"{Stacks.DisplayName(stack)} at {target} runs on this machine (pid {targetPid}): its counters and timings are read over EventPipe.");
+                monitor = await StartMonitorAsync(stack, targetPid, cancellationToken);
             }
             await scenario.PrepareAsync(client, cancellationToken);
 
@@ -347,9 +353,9 @@ public sealed class StackRunner(
         }
     }
 
-    private async Task<CounterMonitor?> StartMonitorAsync(string stack, HostProcess host, CancellationToken cancellationToken)
+    private async Task<CounterMonitor?> StartMonitorAsync(string stack, int pid, CancellationToken cancellationToken)
     {
-        var monitor = new CounterMonitor(host.Pid, new CounterMonitorOptions { ServerTimings = true });
+        var monitor = new CounterMonitor(pid, new CounterMonitorOptions { ServerTimings = true });
         try
         {
             await monitor.StartAsync(cancellationToken);

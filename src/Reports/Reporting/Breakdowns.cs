@@ -35,9 +35,13 @@ internal static class Breakdowns
         var p50 = breakdown.P50;
         var unit = DurationText.UnitFor(p50.Client);
         var own = p50.Client > 0 ? (p50.StackServer + p50.WireAndClient) / p50.Client : 0;
-        return $"Of {entry.DisplayName}'s {DurationText.Format(p50.Client, unit)} median, PostgreSQL took {DurationText.Format(p50.Database, unit)}, " +
-               $"the {StackStyle.DisplayName(entry.Stack)} server {DurationText.Format(p50.StackServer, unit)}, and the wire and client " +
-               $"{DurationText.Format(p50.WireAndClient, unit)}: {Formats.Percent(Math.Round(own * 100))} of it is the stack's own.";
+        var server = StackStyle.DisplayName(entry.Stack);
+        return p50.Database > 0
+            ? $"Of {entry.DisplayName}'s {DurationText.Format(p50.Client, unit)} median, PostgreSQL took {DurationText.Format(p50.Database, unit)}, " +
+              $"the {server} server {DurationText.Format(p50.StackServer, unit)}, and the wire and client " +
+              $"{DurationText.Format(p50.WireAndClient, unit)}: {Formats.Percent(Math.Round(own * 100))} of it is the stack's own."
+            : $"Of {entry.DisplayName}'s {DurationText.Format(p50.Client, unit)} median (no database), the {server} server took " +
+              $"{DurationText.Format(p50.StackServer, unit)} and the wire and client {DurationText.Format(p50.WireAndClient, unit)}.";
     }
 
     /// <summary>Where the median difference between two entries lies, part by part; null unless both have a breakdown.</summary>

@@ -14,6 +14,8 @@ internal sealed record Comparison(EntryStats Entry, EntryStats Baseline, Quantil
 internal sealed class RunAnalysis
 {
     private readonly Dictionary<(string, string), int> _variantIndex = [];
+    private readonly Dictionary<EntryStats, QuantileReplicates> _replicates = [];
+    private BootstrapSettings _settings = new();
 
     private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries)
     {
@@ -57,6 +59,7 @@ internal sealed class RunAnalysis
     /// <summary>Picks the baseline and computes every stack's shift function against it.</summary>
     public void CompareWithBaseline(string? requested, BootstrapSettings settings, CancellationToken cancellationToken)
     {
+        _settings = settings;
         var stacks = Entries.Select(e => e.Stack).Distinct().ToList();
         if (requested is not null && !stacks.Contains(requested))
         {
@@ -73,18 +76,7 @@ internal sealed class RunAnalysis
             return;
         }
 
-        var cache = new Dictionary<EntryStats, QuantileReplicates>();
-        QuantileReplicates Replicates(EntryStats e)
-        {
-            if (!cache.TryGetValue(e, out var replicates))
-            {
-                var seed = SeededRandom.DeriveSeed(settings.Seed, $"{e.Stack}/{e.Variant}");
-                replicates = QuantileBootstrap.Run(e.Sample!, QuantileGrid.Delta, settings.Resamples, seed, cancellationToken);
-                cache.Add(e, replicates);
-            }
-
-            return replicates;
-        }
+        QuantileReplicates Replicates(EntryStats e) => ReplicatesOf(e, cancellationToken);
 
         var comparisons = new List<Comparison>();
         var notes = new List<string>();
@@ -103,6 +95,25 @@ internal sealed class RunAnalysis
 
         Comparisons = comparisons;
         ComparisonNotes = notes;
+    }
+
+    /// <summary>The shift function of <paramref name="a"/> minus <paramref name="b"/> with this run's bootstrap settings; null
+    /// when either has too few successful requests.</summary>
+    public QuantileShift? Shift(EntryStats a, EntryStats b, CancellationToken cancellationToken) =>
+        a.Sample is { } x && b.Sample is { } y && QuantileShiftAnalysis.CanCompare(x.Count, y.Count)
+            ? QuantileShiftAnalysis.Compare(ReplicatesOf(a, cancellationToken), ReplicatesOf(b, cancellationToken), _settings.ConfidenceLevel)
+            : null;
+
+    private QuantileReplicates ReplicatesOf(EntryStats e, CancellationToken cancellationToken)
+    {
+        if (!_replicates.TryGetValue(e, out var replicates))
+        {
+            var seed = SeededRandom.DeriveSeed(_settings.Seed, $"{e.Stack}/{e.Variant}");
+            replicates = QuantileBootstrap.Run(e.Sample!, QuantileGrid.Delta, _settings.Resamples, seed, cancellationToken);
+            _replicates.Add(e, replicates);
+        }
+
+        return replicates;
     }
 
     /// <summary>Shift function of <paramref name="entry"/> minus <paramref name="baseline"/>, or the reason there is none.</summary>

@@ -103,6 +103,23 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
         }
     }
 
+    [Fact]
+    public async Task ATargetHostOnThisMachineIsReadLikeASpawnedOne()
+    {
+        await using var host = await HostProcess.StartAsync(Stacks.Rest, new HostLaunch(), db.ConnectionString, default);
+        var settings = Settings("ping", requests: 100, "target") with
+        {
+            Stacks = [Stacks.Rest],
+            Targets = new Dictionary<string, string> { [Stacks.Rest] = host.Ready.Endpoints["http"] },
+        };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
+
+        var results = await ResultsLoader.LoadAsync(settings.OutputFolder, default);
+        Assert.All(results.Summary!.Entries, e => Assert.NotNull(e.Breakdown));
+        Assert.Contains(results.Manifest.Notes, n => n.Contains($"pid {host.Pid}", StringComparison.Ordinal));
+    }
+
     private static string Name(SummaryEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
 
     private RunSettings Settings(string scenario, long requests, string folder) => new()

@@ -53,6 +53,12 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
             }
             Assert.True(File.Exists(Path.Combine(results.Folder, "report.html")));
         }
+        var verdict = await File.ReadAllTextAsync(Path.Combine(_folder, RunCoordinator.VerdictFileName));
+        foreach (var scenarioName in ScenarioCatalog.Names)
+        {
+            Assert.Contains($"## {scenarioName} ([report]({scenarioName}/report.html))", verdict);
+        }
+        Assert.Contains("**Verdict: base-case**", verdict);
         var password = PasswordOf(db.ConnectionString);
         foreach (var file in Directory.EnumerateFiles(_folder, "*", SearchOption.AllDirectories).Where(f => !f.EndsWith(".png", StringComparison.Ordinal)))
         {

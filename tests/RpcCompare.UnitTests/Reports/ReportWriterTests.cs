@@ -118,6 +118,26 @@ public class ReportWriterTests
     }
 
     [Fact]
+    public async Task TheVerdictComesFirstAndNamesTheWinnerWithItsSize()
+    {
+        using var temp = new TempFolder();
+        var entries = SyntheticResults.FourStacks(400).Select(e => e.Stack == "rest"
+            ? e with { ClientBusyPercent = 97.4, BytesReceived = 10_500 } : e with { ClientBusyPercent = 41 });
+        await SyntheticResults.CreateAsync(temp.Path, [.. entries]);
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.True(markdown.IndexOf("**Verdict: worst-case**", StringComparison.Ordinal) < markdown.IndexOf("| Stack | Variant | Status", StringComparison.Ordinal));
+        Assert.Matches("\\| fastest at the median \\| gRPC \\| answers the median worst-case request [0-9.]+ ms sooner than REST \\(95% CI [0-9.]+–[0-9.]+ ms\\) \\|", markdown);
+        Assert.Contains("| fewest bytes per request | about the same |", markdown);
+        Assert.Contains("not ranked, client-bound: REST", markdown);
+        Assert.Contains(output.Verdict, line => line.StartsWith("Verdict: worst-case: fastest at the median: gRPC, answers", StringComparison.Ordinal));
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.True(html.IndexOf("id=\"verdict\"", StringComparison.Ordinal) < html.IndexOf("id=\"summary\"", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task AReportWithoutHostTimingsHasNoBreakdownSection()
     {
         using var temp = new TempFolder();

@@ -1,0 +1,219 @@
+using System.Globalization;
+using RpcCompare.Reports.Charts;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>One line of a verdict: what was ranked, the winner (or "no difference"), and by how much.</summary>
+internal sealed record VerdictLine(string Question, string Answer, string Size);
+
+/// <summary>The verdict of one variant: the stacks compared and the lines.</summary>
+internal sealed record VariantVerdict(string Variant, IReadOnlyList<VerdictLine> Lines);
+
+/// <summary>
+/// The answer first: for each variant that two or more stacks ran, who is fastest at the median and at p99 (only when the
+/// 95% band of the winner against the runner-up excludes zero there), who sends the fewest bytes, spends the least server
+/// CPU and allocates the least per request, and who has the highest throughput among the entries the client could drive.
+/// </summary>
+internal static class Verdict
+{
+    /// <summary>Figures within 5% of each other are "about the same": one run of a 2-core machine says no more.</summary>
+    private const double Closeness = 1.05;
+
+    public static IReadOnlyList<VariantVerdict> Of(RunAnalysis analysis, CancellationToken cancellationToken)
+    {
+        var verdicts = new List<VariantVerdict>();
+        foreach (var variant in analysis.Entries.Select(e => e.Variant).Distinct())
+        {
+            var entries = analysis.Entries.Where(e => e.Variant == variant && e.Sample is not null
+                && e.Summary.Status == ResultsFormat.EntryStatus.Ok).ToList();
+            if (entries.Select(e => e.Stack).Distinct().Count() < 2)
+            {
+                continue;
+            }
+
+            var scenario = analysis.Run.Manifest.Scenario;
+            verdicts.Add(new VariantVerdict(variant,
+            [
+                Latency(analysis, entries, 0.5, "median", scenario, cancellationToken),
+                Latency(analysis, entries, 0.99, "p99", scenario, cancellationToken),
+                Least(entries, "fewest bytes per request", e => e.Summary.BytesSentPerRequest + e.Summary.BytesReceivedPerRequest, Bytes),
+                Least(entries, "least server CPU per request", e => CpuMsPerRequest(analysis.Run.Manifest, e.Summary), DurationText.Format),
+                Least(entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest, Bytes),
+                Throughput(entries),
+            ]));
+        }
+
+        return verdicts;
+    }
+
+    /// <summary>The verdicts as one table per variant (Markdown).</summary>
+    public static string ToMarkdown(IReadOnlyList<VariantVerdict> verdicts, string scenario)
+    {
+        var text = new System.Text.StringBuilder();
+        foreach (var verdict in verdicts)
+        {
+            var table = Table(verdict);
+            text.Append($"**{Title(scenario, verdict.Variant)}**\n\n").Append(table.ToMarkdown()).Append('\n');
+        }
+
+        return text.ToString();
+    }
+
+    public static HtmlTable Table(VariantVerdict verdict)
+    {
+        var table = new HtmlTable(new Cell("", true), new Cell("Answer", true), new Cell("By how much", true));
+        foreach (var line in verdict.Lines)
+        {
+            table.Row([new(line.Question, true), new(line.Answer, true), new(line.Size, true)]);
+        }
+
+        return table;
+    }
+
+    /// <summary>Two runs' verdicts side by side (compare): one row per variant and question.</summary>
+    public static HtmlTable SideBySide(IReadOnlyList<VariantVerdict> a, IReadOnlyList<VariantVerdict> b)
+    {
+        var table = new HtmlTable(new Cell("Variant", true), new Cell("", true), new Cell("A (before)", true), new Cell("B (after)", true));
+        foreach (var variant in a.Select(v => v.Variant).Union(b.Select(v => v.Variant)))
+        {
+            var left = a.FirstOrDefault(v => v.Variant == variant);
+            var right = b.FirstOrDefault(v => v.Variant == variant);
+            foreach (var question in (left ?? right)!.Lines.Select(l => l.Question))
+            {
+                table.Row(
+                [
+                    new(variant.Length == 0 ? Formats.Dash : variant, true),
+                    new(question, true),
+                    new(Answer(left, question), true),
+                    new(Answer(right, question), true),
+                ]);
+            }
+        }
+
+        return table;
+    }
+
+    private static string Answer(VariantVerdict? verdict, string question) =>
+        verdict?.Lines.FirstOrDefault(l => l.Question == question) is { } line
+            ? line.Size.Length == 0 ? line.Answer : $"{line.Answer}: {line.Size}"
+            : "not measured";
+
+    public static string Title(string scenario, string variant) =>
+        variant.Length == 0 ? $"Verdict: {scenario}" : $"Verdict: {scenario} ({variant})";
+
+    /// <summary>Lines for a console: "median: gRPC, 0.9 s sooner than REST (95% CI 0.6–1.2 s)".</summary>
+    public static IEnumerable<string> ToConsole(IReadOnlyList<VariantVerdict> verdicts, string scenario) =>
+        verdicts.SelectMany(v => v.Lines.Select(l => $"{Title(scenario, v.Variant)}: {l.Question}: {l.Answer}{(l.Size.Length > 0 ? $", {l.Size}" : "")}").Prepend(""));
+
+    private static VerdictLine Latency(RunAnalysis analysis, List<EntryStats> entries, double probability, string label, string scenario,
+        CancellationToken cancellationToken)
+    {
+        var ranked = entries.OrderBy(e => Quantiles.Estimate(e.Sample!, probability)).ToList();
+        var (best, next) = (ranked[0], ranked[1]);
+        var question = $"fastest at the {label}";
+        var shift = analysis.Shift(best, next, cancellationToken);
+        var index = shift is null ? -1 : IndexOf(shift.Probabilities, probability);
+        if (shift is null || index < 0)
+        {
+            return new VerdictLine(question, "not decided",
+                $"too few requests for a 95% band at the {label} of {best.DisplayName} against {next.DisplayName} (n = {best.Sample!.Count:N0} and {next.Sample!.Count:N0})");
+        }
+
+        if (shift.Sign(index) == 0)
+        {
+            return new VerdictLine(question, "no difference",
+                $"{best.DisplayName} and {next.DisplayName} are within the noise (the 95% band includes zero)");
+        }
+
+        var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.Upper[index], -shift.Lower[index]);
+        return new VerdictLine(question, best.DisplayName,
+            $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName} (95% CI {numbers[1]}\u2013{numbers[2]} {unit})");
+    }
+
+    private static VerdictLine Least(List<EntryStats> entries, string question, Func<EntryStats, double?> value, Func<double, string> format)
+    {
+        var known = entries.Select(e => (Entry: e, Value: value(e))).Where(x => x.Value is { } v && double.IsFinite(v))
+            .OrderBy(x => x.Value).ToList();
+        if (known.Count < 2)
+        {
+            return new VerdictLine(question, "not measured", "fewer than two stacks have the figure");
+        }
+
+        var (best, next) = (known[0], known[1]);
+        var factor = best.Value > 0 ? next.Value!.Value / best.Value.Value : double.PositiveInfinity;
+        var size = $"{format(best.Value!.Value)} against {format(next.Value!.Value)} for {next.Entry.DisplayName}" +
+                   (double.IsFinite(factor) && factor >= Closeness ? $" ({factor.ToString("0.0", CultureInfo.InvariantCulture)}\u00d7 less)" : "");
+        return new VerdictLine(question, factor < Closeness ? "about the same" : best.Entry.DisplayName,
+            factor < Closeness ? $"{best.Entry.DisplayName} {format(best.Value.Value)}, {next.Entry.DisplayName} {format(next.Value.Value)}" : size);
+    }
+
+    /// <summary>Client-bound entries are not ranked: their throughput is the client's, not the stack's.</summary>
+    private static VerdictLine Throughput(List<EntryStats> entries)
+    {
+        var question = "highest throughput";
+        var bound = entries.Where(e => e.Summary.Client?.ClientBound == true).Select(e => e.DisplayName).ToList();
+        var ranked = entries.Where(e => e.Summary.Client?.ClientBound != true).OrderByDescending(e => e.Summary.ThroughputRps).ToList();
+        var note = bound.Count == 0 ? "" : $"; not ranked, client-bound: {string.Join(", ", bound)}";
+        if (ranked.Count < 2)
+        {
+            return new VerdictLine(question, "not decided", $"fewer than two stacks were measured without the client being the limit{note}");
+        }
+
+        var (best, next) = (ranked[0].Summary.ThroughputRps, ranked[1].Summary.ThroughputRps);
+        var figures = $"{Formats.OneDecimal(best)} req/s against {Formats.OneDecimal(next)} for {ranked[1].DisplayName}{note}";
+        return best < next * Closeness
+            ? new VerdictLine(question, "about the same", $"{ranked[0].DisplayName} {figures}")
+            : new VerdictLine(question, ranked[0].DisplayName, figures);
+    }
+
+    /// <summary>Server CPU time per successful request: the mean CPU share of the host's CPUs times their number, per request.</summary>
+    internal static double? CpuMsPerRequest(RunManifest manifest, SummaryEntry entry)
+    {
+        if (entry.Server?.CpuPercent is not { } percent || entry.ThroughputRps <= 0)
+        {
+            return null;
+        }
+
+        var cpus = HostCpus(manifest);
+        return percent / 100 * cpus / entry.ThroughputRps * 1000;
+    }
+
+    private static int HostCpus(RunManifest manifest)
+    {
+        var list = manifest.CpuPlacement?.Hosts;
+        if (list is null or "all")
+        {
+            return manifest.Machine.CpuCount;
+        }
+
+        var count = 0;
+        foreach (var part in list.Split(',', StringSplitOptions.RemoveEmptyEntries))
+        {
+            var range = part.Split('-');
+            count += range.Length == 2 && int.TryParse(range[0], CultureInfo.InvariantCulture, out var from)
+                && int.TryParse(range[1], CultureInfo.InvariantCulture, out var to) ? to - from + 1 : 1;
+        }
+
+        return Math.Max(1, count);
+    }
+
+    private static string Bytes(double value) => value >= 1_000_000
+        ? (value / 1_000_000).ToString("0.0", CultureInfo.InvariantCulture) + " MB"
+        : value >= 10_000 ? (value / 1000).ToString("0", CultureInfo.InvariantCulture) + " kB"
+        : value.ToString("#,0", CultureInfo.InvariantCulture) + " B";
+
+    private static int IndexOf(IReadOnlyList<double> probabilities, double probability)
+    {
+        for (var i = 0; i < probabilities.Count; i++)
+        {
+            if (Math.Abs(probabilities[i] - probability) < 1e-9)
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+}
