@@ -20,17 +20,12 @@ public static class SeedCommand
         command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
         {
             var spec = dataset.ToSpec(result);
-            await using var database = await DatabaseSession.OpenAsync(
-                result.GetValue(dataset.Connection), result.GetValue(dataset.PgData), Console.WriteLine, cancellationToken);
-            Console.WriteLine($"Database: {database.Description}");
             Console.WriteLine($"Dataset: {spec.Preset} ({spec.Nodes:N0} nodes, {spec.Hubs} hubs up to {spec.MaxDegree:N0} links, " +
                 $"{spec.Records:N0} records, seed {spec.Seed}, fingerprint {spec.Fingerprint})");
-
-            await using var dataSource = Npgsql.NpgsqlDataSource.Create(database.ConnectionString);
-            var seeder = new Seeder(dataSource);
-            var seeded = await StepProgress.RunAsync(progress =>
-                seeder.EnsureSeededAsync(spec, progress, cancellationToken, result.GetValue(force)));
-            Print(seeded);
+            var opened = await SeededDatabase.OpenAsync(result.GetValue(dataset.Connection), result.GetValue(dataset.PgData),
+                spec, cancellationToken, result.GetValue(force));
+            await using var database = opened.Database;
+            Print(opened.Seeded);
             return CommandRunner.Ok;
         }));
         return command;

@@ -24,14 +24,9 @@ public static class ServersCommand
         {
             var spec = dataset.ToSpec(result);
             var stackList = Stacks.Parse(result.GetValue(stacks)!);
-            await using var database = await DatabaseSession.OpenAsync(result.GetValue(dataset.Connection),
-                result.GetValue(dataset.PgData), Console.WriteLine, cancellationToken);
-            Console.WriteLine($"Database: {database.Description}");
-            await using (var dataSource = Npgsql.NpgsqlDataSource.Create(database.ConnectionString))
-            {
-                await Terminal.StepProgress.RunAsync(progress =>
-                    new Data.Seeding.Seeder(dataSource).EnsureSeededAsync(spec, progress, cancellationToken));
-            }
+            var opened = await SeededDatabase.OpenAsync(result.GetValue(dataset.Connection), result.GetValue(dataset.PgData),
+                spec, cancellationToken);
+            await using var database = opened.Database;
             var hosts = new List<HostProcess>();
             try
             {

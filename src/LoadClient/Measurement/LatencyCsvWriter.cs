@@ -10,7 +10,7 @@ namespace RpcCompare.LoadClient.Measurement;
 internal sealed class LatencyCsvWriter
 {
     private static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(10);
-    private static readonly byte[] Header = "latency_ms\n"u8.ToArray();
+    private static readonly byte[] Header = System.Text.Encoding.UTF8.GetBytes(Reports.Results.LatencyCsv.Header + "\n");
 
     private readonly Stream _stream;
     private readonly byte[] _buffer = new byte[64 * 1024];

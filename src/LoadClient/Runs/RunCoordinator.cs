@@ -72,20 +72,13 @@ public static class RunCoordinator
 
     private static async Task<DatabaseSession> OpenAndSeedAsync(RunSettings settings, CancellationToken cancellationToken)
     {
-        var database = await DatabaseSession.OpenAsync(settings.Connection, settings.PgData, Console.WriteLine, cancellationToken);
+        var (database, seeded) = await SeededDatabase.OpenAsync(settings.Connection, settings.PgData, settings.Dataset, cancellationToken);
         try
         {
-            Console.WriteLine($"Database: {database.Description}");
-            await using var dataSource = NpgsqlDataSource.Create(database.ConnectionString);
-            var seeder = new Seeder(dataSource);
-            if ((await seeder.LoadedDatasetAsync(cancellationToken))?.Fingerprint != settings.Dataset.Fingerprint)
-            {
-                Console.WriteLine($"Loading the {settings.Dataset.Preset} dataset ({settings.Dataset.Nodes:N0} nodes); this happens once.");
-            }
-            var seeded = await StepProgress.RunAsync(progress => seeder.EnsureSeededAsync(settings.Dataset, progress, cancellationToken));
             Console.WriteLine(seeded.Skipped
                 ? $"Dataset {settings.Dataset.Preset} (fingerprint {seeded.Fingerprint}) is loaded."
                 : $"Loaded {seeded.Rows:N0} rows in {seeded.Total.TotalSeconds:N1} s ({seeded.RowsPerSecond:N0} rows/s).");
+            await using var dataSource = NpgsqlDataSource.Create(database.ConnectionString);
             var warmth = await new CacheWarmer(dataSource).WarmAsync(database.IsLocal, cancellationToken);
             Console.WriteLine(warmth.NotWarmedBecause is null
                 ? $"PostgreSQL's cache holds the dataset ({warmth.Bytes / 1_000_000.0:N0} MB read with pg_prewarm), so no stack meets a colder database than another."

@@ -5,33 +5,12 @@ namespace RpcCompare.Reports.Results;
 
 /// <summary>
 /// latencies-*.csv: the header line <c>latency_ms</c>, then one latency per line in milliseconds with exactly three
-/// decimals, in the order recorded. The reader is strict so that a damaged file is named rather than half-read.
+/// decimals, in the order recorded (written by the load client's LatencyCsvWriter). The reader is strict so that a
+/// damaged file is named rather than half-read.
 /// </summary>
 public static class LatencyCsv
 {
     public const string Header = "latency_ms";
-
-    public static Task WriteAsync(string path, IReadOnlyList<double> latenciesMs, CancellationToken cancellationToken) =>
-        AtomicFile.WriteAsync(
-            path,
-            async (stream, ct) =>
-            {
-                await using var writer = new StreamWriter(stream, new UTF8Encoding(false), 65536, leaveOpen: true) { NewLine = "\n" };
-                await writer.WriteLineAsync(Header.AsMemory(), ct);
-                var line = new StringBuilder(32);
-                for (var i = 0; i < latenciesMs.Count; i++)
-                {
-                    var value = latenciesMs[i];
-                    if (!double.IsFinite(value) || value < 0)
-                    {
-                        throw new ArgumentException($"Latency #{i} is {value}; latencies must be finite and not negative.", nameof(latenciesMs));
-                    }
-
-                    line.Clear().Append(value.ToString("F3", CultureInfo.InvariantCulture)).Append('\n');
-                    await writer.WriteAsync(line, ct);
-                }
-            },
-            cancellationToken);
 
     public static async Task<double[]> ReadAsync(string path, CancellationToken cancellationToken)
     {

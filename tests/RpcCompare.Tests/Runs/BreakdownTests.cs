@@ -19,7 +19,7 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     {
         var ping = Settings("ping", requests: 200, "ping");
         // A warm-up of its own for GetLinks: the server's intervals around a short window must not hold cold calls.
-        var links = Settings("worst-case", requests: 40, "links") with { Warmup = TimeSpan.FromSeconds(2) };
+        var links = Settings("worst-case", requests: 300, "links") with { Warmup = TimeSpan.FromSeconds(2) };
 
         Assert.Equal(0, await RunCoordinator.RunAsync(ping, default));
         Assert.Equal(0, await RunCoordinator.RunAsync(links, default));
@@ -42,7 +42,11 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
                 $"{Name(entry)}: database mean {database.Mean:F3} ms > server mean {breakdown.ServerMs.Mean:F3} ms");
             Assert.True(database.P50 <= breakdown.ServerMs.P50,
                 $"{Name(entry)}: database p50 {database.P50:F3} ms > server p50 {breakdown.ServerMs.P50:F3} ms");
-            Assert.True(breakdown.ServerMs.P50 <= entry.LatencyMs!.P50,
+            Assert.True(breakdown.ServerMs.Mean <= entry.LatencyMs!.Mean,
+                $"{Name(entry)}: server mean {breakdown.ServerMs.Mean:F3} ms > client mean {entry.LatencyMs.Mean:F3} ms");
+            // The server's median is rebuilt from 0.1 s intervals and its timer stops when the host's continuation runs
+            // after the flush, which on a busy 2-core machine can be after the client has the answer: 10% of slack.
+            Assert.True(breakdown.ServerMs.P50 <= entry.LatencyMs.P50 * 1.1,
                 $"{Name(entry)}: server p50 {breakdown.ServerMs.P50:F3} ms > client p50 {entry.LatencyMs.P50:F3} ms (means {breakdown.ServerMs.Mean:F3}, {entry.LatencyMs.Mean:F3})");
             // One query-service call per request; the two series' intervals may cut a call or two differently at the window's edges.
             Assert.InRange(breakdown.DatabaseCallsPerRequest, 0.75, 1.25);

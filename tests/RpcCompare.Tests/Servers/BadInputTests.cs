@@ -36,7 +36,9 @@ public sealed class BadInputTests(DatabaseFixture db)
         var client = (await db.ClientsAsync())[stack];
 
         await AssertRefusedAsync(client, c => c.SearchNodesAsync("", 10, default), ErrorKind.InvalidArgument);
-        await AssertRefusedAsync(client, c => c.SearchNodesAsync(new string('x', 1_048_576), 10, default), ErrorKind.InvalidArgument);
+        // REST carries the term in the URL, which Kestrel refuses as too long (414) before the query service sees it.
+        await AssertRefusedAsync(client, c => c.SearchNodesAsync(new string('x', 1_048_576), 10, default),
+            stack == LoadClient.Hosts.Stacks.Rest ? ErrorKind.OverLimit : ErrorKind.InvalidArgument);
         await AssertStillServingAsync(client);
     }
 

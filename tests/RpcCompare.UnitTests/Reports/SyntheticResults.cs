@@ -89,7 +89,8 @@ internal static class SyntheticResults
                 var latencyFile = entry.Requests > 0 ? ResultFileNames.Latencies(entry.Stack, entry.Variant) : null;
                 if (latencyFile is not null)
                 {
-                    await LatencyCsv.WriteAsync(Path.Combine(folder, latencyFile), latencies, CancellationToken.None);
+                    await File.WriteAllTextAsync(Path.Combine(folder, latencyFile),
+                        string.Concat(latencies.Select(l => l.ToString("F3", System.Globalization.CultureInfo.InvariantCulture) + "\n").Prepend(LatencyCsv.Header + "\n")));
                 }
 
                 var intervalsFile = entry.WithIntervals && entry.Requests > 0 ? ResultFileNames.IntervalLog(entry.Stack, entry.Variant) : null;
