@@ -39,13 +39,31 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
     public async Task<QueryStream<LinkView>> GetLinksAsync(long nodeId, CancellationToken cancellationToken)
     {
         var db = await contexts.CreateDbContextAsync(cancellationToken);
-        long delayed = await DelayAsync(db, cancellationToken);
+        long delayed;
+        try
+        {
+            delayed = await DelayAsync(db, cancellationToken);
+        }
+        catch
+        {
+            await db.DisposeAsync();
+            throw;
+        }
         var links = await QueryStream<LinkView>.OpenAsync(db, LinksOf(db, nodeId), cancellationToken);
         links.AddDatabaseTime(delayed);
         if (links.IsEmpty)
         {
             long started = Stopwatch.GetTimestamp();
-            bool exists = await NodeExists(db, nodeId, cancellationToken);
+            bool exists;
+            try
+            {
+                exists = await NodeExists(db, nodeId, cancellationToken);
+            }
+            catch
+            {
+                await links.DisposeAsync();
+                throw;
+            }
             links.AddDatabaseTime(Stopwatch.GetTimestamp() - started);
             if (!exists)
             {
