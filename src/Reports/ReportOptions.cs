@@ -37,4 +37,7 @@ public sealed record ReportOutput(IReadOnlyList<string> Files, IReadOnlyList<str
 {
     /// <summary>The verdict, one line per answer, for the end of the console output.</summary>
     public IReadOnlyList<string> Verdict { get; init; } = [];
+
+    /// <summary>The verdict as summary.md has it (Markdown tables), for a page that gathers several runs.</summary>
+    public string VerdictMarkdown { get; init; } = "";
 }

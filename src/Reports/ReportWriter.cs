@@ -40,30 +40,25 @@ public static class ReportWriter
         return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : [])
         {
             Verdict = [.. Verdict.ToConsole(verdicts, run.Manifest.Scenario)],
+            VerdictMarkdown = Verdict.ToMarkdown(verdicts, run.Manifest.Scenario),
         };
     }
 
     /// <summary>
-    /// The verdict page of several runs (`--scenario all`): each scenario's verdict tables under its name, with a link to
-    /// its report. A folder that cannot be read is named, not fatal.
+    /// The verdict page of several runs (`--scenario all`): each scenario's verdict tables, as its report wrote them, under
+    /// its name with a link to that report; a scenario without a report is named.
     /// </summary>
-    public static async Task<string> VerdictPageAsync(string root, IReadOnlyList<string> folders, CancellationToken cancellationToken)
+    public static string VerdictPage(string root, IReadOnlyList<(string Folder, string Scenario, string? Verdict)> runs)
     {
         var md = new StringBuilder("# RpcCompare verdict: every scenario\n\n");
-        foreach (var folder in folders)
+        foreach (var (folder, scenario, verdict) in runs)
         {
-            var name = Path.GetRelativePath(root, folder);
-            try
+            md.Append($"## {scenario} ([report]({Path.GetRelativePath(root, folder)}/{HtmlFileName}))\n\n").Append(verdict switch
             {
-                var analysis = RunAnalysis.Create(await ResultsLoader.LoadAsync(folder, cancellationToken));
-                var verdicts = Verdict.Of(analysis, cancellationToken);
-                md.Append($"## {analysis.Run.Manifest.Scenario} ([report]({name}/{HtmlFileName}))\n\n")
-                  .Append(verdicts.Count == 0 ? "Fewer than two stacks have results to rank.\n\n" : Verdict.ToMarkdown(verdicts, analysis.Run.Manifest.Scenario));
-            }
-            catch (ReportInputException e)
-            {
-                md.Append($"## {name}\n\nNo verdict: {e.Message}\n\n");
-            }
+                null => "No verdict: the report could not be written.\n\n",
+                "" => "Fewer than two stacks have results to rank.\n\n",
+                _ => verdict,
+            });
         }
 
         return md.ToString();

@@ -78,7 +78,7 @@ public sealed class GraphService(GraphQueries queries) : IGraphService
             {
                 // A FaultException, not an unhandled error: the session survives a busy database, as the other stacks' do.
                 throw new FaultException(FailureCauses.Message(cause),
-                    FaultCode.CreateReceiverFaultCode(new FaultCode(FailureCauses.WcfSubcode(cause), GraphContract.ServiceNamespace)));
+                    FaultCode.CreateReceiverFaultCode(new FaultCode(cause, GraphContract.ServiceNamespace)));
             }
         }
     }

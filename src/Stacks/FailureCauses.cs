@@ -19,14 +19,15 @@ public static class FailureCauses
     /// <summary>gRPC: the status is Unavailable and this trailer carries the cause.</summary>
     public const string GrpcTrailer = "rpccompare-cause";
 
-    /// <summary>REST: the problem details' "type" (RFC 9457) is this prefix plus the cause; the status is 503.</summary>
+    /// <summary>REST: the problem details' "type" (RFC 9457) is this prefix plus the cause; the status is 503.
+    /// WCF: a Receiver fault whose subcode is the cause itself, in the service's namespace.</summary>
     public const string ProblemTypePrefix = "https://rpccompare.dev/problems/";
-
-    /// <summary>WCF: a Receiver fault whose subcode is the cause, in <c>GraphContract.ServiceNamespace</c>.</summary>
-    public static string WcfSubcode(string cause) => cause;
 
     /// <summary>GraphQL: the error's extensions.code, in GraphQL's upper-case style ("DB_POOL").</summary>
     public static string GraphQlCode(string cause) => cause.ToUpperInvariant().Replace('-', '_');
+
+    /// <summary>The cause a GraphQL error code names; null for any other code.</summary>
+    public static string? FromGraphQlCode(string? code) => All.FirstOrDefault(cause => GraphQlCode(cause) == code);
 
     /// <summary>The sentence a host's error carries for <paramref name="cause"/>.</summary>
     public static string Message(string cause) => cause switch

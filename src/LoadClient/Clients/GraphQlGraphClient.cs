@@ -176,6 +176,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     /// </summary>
     private static ErrorKind KindOf(GraphQlErrorDto error) => error.Extensions?.Code switch
     {
+        var code when ErrorKinds.FromCause(Definitions.FailureCauses.FromGraphQlCode(code)) is { } cause => cause,
         "NOT_FOUND" => ErrorKind.NotFound,
         "INVALID_ARGUMENT" or "SYNTAX" or "COMPLEXITY" or "MAX_DEPTH_EXCEEDED" or "INTROSPECTION_DEPTH" or "INVALID_VALUE" or "INVALID_LITERAL" or "INVALID_REQUEST"
             or "UNSUPPORTED_MEDIA_TYPE" or "NO_OPERATION" or "INVALID_OPERATION" or "INVALID_OPERATION_NAME"
@@ -183,8 +184,6 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
         _ when error.Extensions?.Number is not null => ErrorKind.InvalidArgument,
         "REQUEST_TOO_LARGE" => ErrorKind.OverLimit,
         "WRITES_DISABLED" => ErrorKind.WritesDisabled,
-        "DB_POOL" => ErrorKind.DbPool,
-        "DB_TIMEOUT" => ErrorKind.DbTimeout,
         "TIMEOUT" => ErrorKind.Timeout,
         "UNEXPECTED_EXECUTION_ERROR" => ErrorKind.Server,
         _ => ErrorKind.Other,

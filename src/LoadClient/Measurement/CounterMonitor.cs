@@ -157,11 +157,6 @@ public sealed class CounterMonitor : IAsyncDisposable
         }
     }
 
-    /// <summary>The host's <paramref name="timing"/> over the window from <paramref name="from"/> to <paramref name="to"/>
-    /// (Stopwatch timestamps); null when the host recorded none there.</summary>
-    public TimingStats? Timing(ServerTiming timing, long from, long to) =>
-        ServerTimingWindow.Summarize(GetTimings(), timing, from, to);
-
     /// <summary>Peak memory, allocations, collections, mean CPU and bytes of the samples labelled <paramref name="variant"/>.</summary>
     public CounterWindowSummary Summarize(string variant) => CounterWindowSummary.FromSamples(variant, GetSamples());
 

@@ -36,24 +36,26 @@ public static class RunCoordinator
         await using var database = anySpawned ? await OpenAndSeedAsync(settings, cancellationToken) : null;
         PlaceOnCpus(settings.Placement);
         var exitCode = 0;
+        var verdicts = new List<(string Folder, string Scenario, string? Verdict)>();
         for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            var code = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], database,
+            var (code, verdict) = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], database,
                 cancellationToken);
             exitCode = Math.Max(exitCode, code);
+            verdicts.Add((folders[i], scenarios[i], verdict));
         }
         if (scenarios.Count > 1 && settings.WriteReport)
         {
-            await WriteVerdictPageAsync(settings.OutputFolder, folders);
+            await WriteVerdictPageAsync(settings.OutputFolder, verdicts);
         }
         return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : exitCode;
     }
 
     /// <summary>verdict.md beside the scenarios' folders: every scenario's verdict on one page.</summary>
-    private static async Task WriteVerdictPageAsync(string root, IReadOnlyList<string> folders)
+    private static async Task WriteVerdictPageAsync(string root, IReadOnlyList<(string Folder, string Scenario, string? Verdict)> verdicts)
     {
         var path = Path.Combine(root, VerdictFileName);
-        await AtomicFile.WriteAllTextAsync(path, await ReportWriter.VerdictPageAsync(root, folders, CancellationToken.None), CancellationToken.None);
+        await AtomicFile.WriteAllTextAsync(path, ReportWriter.VerdictPage(root, verdicts), CancellationToken.None);
         Console.WriteLine($"Verdict of every scenario: {path}");
     }
 
@@ -92,7 +94,8 @@ public static class RunCoordinator
         }
     }
 
-    private static async Task<int> RunScenarioAsync(RunSettings settings, string scenarioName, DatabaseSession? database,
+    /// <returns>The scenario's exit code and its verdict (Markdown; null when no report was written).</returns>
+    private static async Task<(int Code, string? Verdict)> RunScenarioAsync(RunSettings settings, string scenarioName, DatabaseSession? database,
         CancellationToken cancellationToken)
     {
         var scenario = ScenarioCatalog.Create(scenarioName);
@@ -140,20 +143,17 @@ public static class RunCoordinator
         }
 
         ConsoleSummary.Print(results.Entries);
-        if (settings.WriteReport)
-        {
-            await WriteReportAsync(results.Folder);
-        }
-        return record.Status switch
+        var report = settings.WriteReport ? await WriteReportAsync(results.Folder) : null;
+        return (record.Status switch
         {
             ResultsFormat.RunStatus.Complete => Cli.CommandRunner.Ok,
             ResultsFormat.RunStatus.Interrupted => Cli.CommandRunner.Interrupted,
             _ => Cli.CommandRunner.Failed,
-        };
+        }, report?.VerdictMarkdown);
     }
 
     /// <summary>Writes report.html, summary.md and the charts; a report that fails never costs the measured results.</summary>
-    public static async Task WriteReportAsync(string folder)
+    public static async Task<ReportOutput?> WriteReportAsync(string folder)
     {
         try
         {
@@ -167,10 +167,12 @@ public static class RunCoordinator
             {
                 Console.WriteLine(line);
             }
+            return output;
         }
         catch (ReportInputException e)
         {
             Console.Error.WriteLine($"The report could not be written ({e.Message}); the results in {folder} are complete.");
+            return null;
         }
     }
 

@@ -221,6 +221,9 @@ public sealed class StackRunner(
                     AllocatedBytesPerRequest = server.AllocatedBytesPerRequest(calls) ?? 0,
                     Gen2Collections = gen2,
                     CpuPercent = cpu,
+                    CpuMsPerRequest = result.ThroughputRps > 0
+                        ? cpu / 100 * HostCpus(host) * 1000 / result.ThroughputRps
+                        : null,
                 }
                 : null,
             Client = clientCost,
@@ -288,6 +291,10 @@ public sealed class StackRunner(
 
     private static TimingSummary ToSummary(TimingStats stats) =>
         new() { Count = stats.Count, Mean = stats.MeanMs, P50 = stats.P50Ms, P99 = stats.P99Ms };
+
+    /// <summary>The CPUs the host's CPU share is a share of: its --cpus set when spawned and pinned, else every CPU.</summary>
+    private int HostCpus(HostProcess? host) =>
+        host is not null && settings.Placement.Hosts is { Count: > 0 } pinned ? pinned.Count : Environment.ProcessorCount;
 
     /// <summary>The client's own cost: CPU per call and how busy its CPUs were, both over the measured window only.</summary>
     private static ClientSummary ClientCost(LatencyResult result, ClientProcessUsage usage, int cpus)

@@ -286,15 +286,7 @@ public static partial class ChartRenderer
             plottable.ValueLabelStyle.FontSize = 10;
         }
 
-        var categories = new NumericManual();
-        for (var c = 0; c < chart.Categories.Count; c++)
-        {
-            categories.AddMajor(c, chart.Categories[c]);
-        }
-
-        plot.Axes.Bottom.TickGenerator = categories;
-        plot.Axes.Bottom.MajorTickStyle.Length = 0;
-        plot.Grid.XAxisStyle.IsVisible = false;
+        CategoryAxis(plot, chart.Categories);
         plot.Axes.Left.TickGenerator = y.Ticks();
         plot.YLabel(chart.Y.Label, 13);
         plot.Axes.AutoScale();
@@ -349,18 +341,24 @@ public static partial class ChartRenderer
             }
         }
 
+        CategoryAxis(plot, chart.Categories);
+        plot.YLabel(chart.Y.Label, 13);
+        var highest = tops.DefaultIfEmpty(0).Max();
+        plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, 0, highest > 0 ? highest * 1.12 : 1);
+    }
+
+    /// <summary>One unticked label per bar position on the bottom axis, no vertical grid.</summary>
+    private static void CategoryAxis(Plot plot, IReadOnlyList<string> labels)
+    {
         var categories = new NumericManual();
-        for (var c = 0; c < chart.Categories.Count; c++)
+        for (var c = 0; c < labels.Count; c++)
         {
-            categories.AddMajor(c, chart.Categories[c]);
+            categories.AddMajor(c, labels[c]);
         }
 
         plot.Axes.Bottom.TickGenerator = categories;
         plot.Axes.Bottom.MajorTickStyle.Length = 0;
         plot.Grid.XAxisStyle.IsVisible = false;
-        plot.YLabel(chart.Y.Label, 13);
-        var highest = tops.DefaultIfEmpty(0).Max();
-        plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, 0, highest > 0 ? highest * 1.12 : 1);
     }
 
     private static string Legend(Series series) => series.ShowInLegend ? series.Label : string.Empty;

@@ -91,8 +91,7 @@ internal static class Breakdowns
     {
         var parts = entries.Select(e => e.Summary.Breakdown!.P50).ToList();
         var unit = DurationText.UnitFor(parts.Max(p => p.Client));
-        var scale = unit switch { "s" => 1000.0, "µs" => 0.001, _ => 1.0 };
-        List<double?> Values(Func<LatencySplit, double> part) => [.. parts.Select(p => (double?)(part(p) / scale))];
+        List<double?> Values(Func<LatencySplit, double> part) => [.. parts.Select(p => (double?)DurationText.InUnit(part(p), unit))];
         return new BarChart
         {
             Id = id,

@@ -39,7 +39,7 @@ internal static class Verdict
                 Latency(analysis, entries, 0.5, "median", scenario, cancellationToken),
                 Latency(analysis, entries, 0.99, "p99", scenario, cancellationToken),
                 Least(entries, "fewest bytes per request", e => e.Summary.BytesSentPerRequest + e.Summary.BytesReceivedPerRequest, Bytes),
-                Least(entries, "least server CPU per request", e => CpuMsPerRequest(analysis.Run.Manifest, e.Summary), DurationText.Format),
+                Least(entries, "least server CPU per request", e => e.Summary.Server?.CpuMsPerRequest, DurationText.Format),
                 Least(entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest, Bytes),
                 Throughput(entries),
             ]));
@@ -166,37 +166,6 @@ internal static class Verdict
         return best < next * Closeness
             ? new VerdictLine(question, "about the same", $"{ranked[0].DisplayName} {figures}")
             : new VerdictLine(question, ranked[0].DisplayName, figures);
-    }
-
-    /// <summary>Server CPU time per successful request: the mean CPU share of the host's CPUs times their number, per request.</summary>
-    internal static double? CpuMsPerRequest(RunManifest manifest, SummaryEntry entry)
-    {
-        if (entry.Server?.CpuPercent is not { } percent || entry.ThroughputRps <= 0)
-        {
-            return null;
-        }
-
-        var cpus = HostCpus(manifest);
-        return percent / 100 * cpus / entry.ThroughputRps * 1000;
-    }
-
-    private static int HostCpus(RunManifest manifest)
-    {
-        var list = manifest.CpuPlacement?.Hosts;
-        if (list is null or "all")
-        {
-            return manifest.Machine.CpuCount;
-        }
-
-        var count = 0;
-        foreach (var part in list.Split(',', StringSplitOptions.RemoveEmptyEntries))
-        {
-            var range = part.Split('-');
-            count += range.Length == 2 && int.TryParse(range[0], CultureInfo.InvariantCulture, out var from)
-                && int.TryParse(range[1], CultureInfo.InvariantCulture, out var to) ? to - from + 1 : 1;
-        }
-
-        return Math.Max(1, count);
     }
 
     private static string Bytes(double value) => value >= 1_000_000

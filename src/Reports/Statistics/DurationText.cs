@@ -14,7 +14,10 @@ public static class DurationText
         return ([.. milliseconds.Select(m => Number(m / Scale(unit)))], unit);
     }
 
-    public static string Format(double milliseconds, string unit) => $"{Number(milliseconds / Scale(unit))} {unit}";
+    public static string Format(double milliseconds, string unit) => $"{Number(InUnit(milliseconds, unit))} {unit}";
+
+    /// <summary>Milliseconds expressed in <paramref name="unit"/> (s, ms or µs).</summary>
+    public static double InUnit(double milliseconds, string unit) => milliseconds / Scale(unit);
 
     public static string UnitFor(double milliseconds)
     {

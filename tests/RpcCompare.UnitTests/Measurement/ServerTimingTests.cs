@@ -118,6 +118,8 @@ public sealed class ServerTimingTests
         }
 
         Assert.Equal("DB_POOL", FailureCauses.GraphQlCode(FailureCauses.DbPool));
+        Assert.Equal(FailureCauses.DbTimeout, FailureCauses.FromGraphQlCode("DB_TIMEOUT"));
+        Assert.Null(FailureCauses.FromGraphQlCode("NOT_FOUND"));
         Assert.Null(ErrorKinds.FromCause("something-else"));
     }
 
