@@ -1,10 +1,8 @@
 using System.Diagnostics;
+using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.LoadClient.Measurement;
-
-/// <summary>One host timing over a measured window: how many values, their mean and two quantiles, in milliseconds.</summary>
-public sealed record TimingStats(long Count, double MeanMs, double P50Ms, double P99Ms);
 
 /// <summary>
 /// Combines a host timing's intervals into the figures of one measured window. Count and mean are exact (sums of the
@@ -18,7 +16,7 @@ public static class ServerTimingWindow
     /// The figures of the intervals of <paramref name="timing"/> whose middle lies in [from, to]; when the window is too
     /// short to hold an interval's middle (300 pings take 20 ms), those that overlap it. Null if none recorded anything.
     /// </summary>
-    public static TimingStats? Summarize(IEnumerable<ServerTimingReading> readings, ServerTiming timing, long from, long to)
+    public static TimingSummary? Summarize(IEnumerable<ServerTimingReading> readings, ServerTiming timing, long from, long to)
     {
         var intervals = readings.Where(r => r.Timing == timing && r.Count > 0).ToList();
         var inside = intervals.Where(r => Middle(r) >= from && Middle(r) <= to).ToList();
@@ -39,9 +37,13 @@ public static class ServerTimingWindow
             return null;
         }
         var sample = SortedSample.From(values);
-        return new TimingStats(count, chosen.Sum(r => r.SumSeconds) / count * 1000,
-            Quantiles.Estimate(sample, 0.5, QuantileMethod.HyndmanFanType7) * 1000,
-            Quantiles.Estimate(sample, 0.99, QuantileMethod.HyndmanFanType7) * 1000);
+        return new TimingSummary
+        {
+            Count = count,
+            Mean = chosen.Sum(r => r.SumSeconds) / count * 1000,
+            P50 = Quantiles.Estimate(sample, 0.5, QuantileMethod.HyndmanFanType7) * 1000,
+            P99 = Quantiles.Estimate(sample, 0.99, QuantileMethod.HyndmanFanType7) * 1000,
+        };
     }
 
     private static long Start(ServerTimingReading reading) =>

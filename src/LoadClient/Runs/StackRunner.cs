@@ -257,7 +257,7 @@ public sealed class StackRunner(
 
     /// <summary>
     /// The host's timings over the measured window only (warm-up excluded) and the client's p50 and p99 split with them;
-    /// null without a monitor (a --target host) or when the host recorded no answered request in the window.
+    /// null without a monitor (a --target host on another machine) or when the host recorded no answered request in the window.
     /// </summary>
     private static async Task<BreakdownSummary?> BreakdownAsync(CounterMonitor? monitor, LatencyResult result)
     {
@@ -280,17 +280,14 @@ public sealed class StackRunner(
         return new BreakdownSummary
         {
             ServerSource = timings.First(t => t.Timing == ServerTiming.Request).Instrument,
-            ServerMs = ToSummary(server),
-            DatabaseMs = database is null ? null : ToSummary(database),
-            FirstBatchMs = firstBatch is null ? null : ToSummary(firstBatch),
+            ServerMs = server,
+            DatabaseMs = database,
+            FirstBatchMs = firstBatch,
             DatabaseCallsPerRequest = callsPerRequest,
-            P50 = LatencySplit.From(client.P50, server.P50Ms, (database?.P50Ms ?? 0) * perRequest),
-            P99 = LatencySplit.From(client.P99, server.P99Ms, (database?.P99Ms ?? 0) * perRequest),
+            P50 = LatencySplit.From(client.P50, server.P50, (database?.P50 ?? 0) * perRequest),
+            P99 = LatencySplit.From(client.P99, server.P99, (database?.P99 ?? 0) * perRequest),
         };
     }
-
-    private static TimingSummary ToSummary(TimingStats stats) =>
-        new() { Count = stats.Count, Mean = stats.MeanMs, P50 = stats.P50Ms, P99 = stats.P99Ms };
 
     /// <summary>The CPUs the host's CPU share is a share of: its --cpus set when spawned and pinned, else every CPU.</summary>
     private int HostCpus(HostProcess? host) =>

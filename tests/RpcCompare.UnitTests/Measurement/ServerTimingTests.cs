@@ -76,8 +76,8 @@ public sealed class ServerTimingTests
         var narrow = ServerTimingWindow.Summarize(readings, ServerTiming.Request, Second * 101 / 100, Second * 102 / 100)!;
 
         Assert.Equal(10, wide.Count);
-        Assert.Equal(1, wide.P50Ms, 6);
-        Assert.Equal(1, wide.MeanMs, 6);
+        Assert.Equal(1, wide.P50, 6);
+        Assert.Equal(1, wide.Mean, 6);
         Assert.Equal(10, narrow.Count);
         Assert.Null(ServerTimingWindow.Summarize(readings, ServerTiming.Query, 0, Second * 2));
     }
