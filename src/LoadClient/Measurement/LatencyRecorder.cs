@@ -35,6 +35,10 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private long _firstCallTicks = -1;
     private TimeSpan _cpuAtStart;
     private TimeSpan _cpuAtEnd;
+    // When the CPU time was read: a window's timestamps can be given from the past, so the CPU time is divided by the
+    // wall time between its own two readings, never by the window's length (that gave 100.6% busy on one CPU).
+    private long _cpuReadAtStart;
+    private long _cpuReadAtEnd;
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
     private long _lastSampleCompletions;
@@ -108,7 +112,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 throw new InvalidOperationException("The measured window has already begun.");
             }
 
-            _cpuAtStart = Environment.CpuUsage.TotalTime;
+            (_cpuAtStart, _cpuReadAtStart) = ReadCpu();
             Volatile.Write(ref _measureStart, timestamp);
         }
     }
@@ -136,10 +140,12 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 throw new ArgumentOutOfRangeException(nameof(timestamp), timestamp, "The measured window cannot end before it begins.");
             }
 
-            _cpuAtEnd = Environment.CpuUsage.TotalTime;
+            (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
             Volatile.Write(ref _measureEnd, timestamp);
         }
     }
+
+    private static (TimeSpan Cpu, long At) ReadCpu() => (Environment.CpuUsage.TotalTime, Stopwatch.GetTimestamp());
 
     /// <summary>Keeps the first call (connection open included) apart from the histogram; the first one recorded wins.</summary>
     public void RecordFirstCall(long startTimestamp, long endTimestamp)
@@ -170,7 +176,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         {
             if (_measureStart != long.MaxValue && _measureEnd == long.MaxValue)
             {
-                _cpuAtEnd = Environment.CpuUsage.TotalTime;
+                (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
                 Volatile.Write(ref _measureEnd, Math.Max(now, _measureStart));
             }
         }
@@ -318,6 +324,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 MeasureStartTimestamp = _measureStart == long.MaxValue ? null : _measureStart,
                 MeasureEndTimestamp = _measureEnd == long.MaxValue ? null : _measureEnd,
                 ClientCpuTime = _measureEnd == long.MaxValue ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
+                ClientCpuWallTime = _measureEnd == long.MaxValue ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_cpuReadAtStart, _cpuReadAtEnd),
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

@@ -29,6 +29,9 @@ public sealed class LatencyResult
     /// <summary>CPU time this whole process (every worker, the client library, the recorder) used in the measured window.</summary>
     public TimeSpan ClientCpuTime { get; init; }
 
+    /// <summary>Wall time between the two readings of <see cref="ClientCpuTime"/>, the base of the client's busy share.</summary>
+    public TimeSpan ClientCpuWallTime { get; init; }
+
     /// <summary>The first call (connection open included), measured apart; null if none was recorded.</summary>
     public double? FirstCallMs { get; init; }
 

@@ -303,7 +303,10 @@ public sealed class StackRunner(
             CpuMsPerRequest = calls > 0 ? result.ClientCpuTime.TotalMilliseconds / calls : 0,
             PeakWorkingSetMb = usage.PeakWorkingSetMb,
             Cpus = cpus,
-            BusyPercent = result.DurationSeconds > 0 ? result.ClientCpuTime.TotalSeconds / result.DurationSeconds / cpus * 100 : 0,
+            // At most 100: a process cannot use more than its CPUs' time, whatever rounding the kernel's accounting has.
+            BusyPercent = result.ClientCpuWallTime > TimeSpan.Zero
+                ? Math.Min(100, result.ClientCpuTime / result.ClientCpuWallTime / cpus * 100)
+                : 0,
         };
     }
 
