@@ -195,11 +195,19 @@ public static class CompareWriter
         return table;
     }
 
+    /// <summary>"worst-case on wan", or "worst-case, loopback vs wan" when the two runs crossed different networks.</summary>
+    private static string Subject(RunAnalysis a, RunAnalysis b)
+    {
+        static string Network(RunManifest m) => m.Network?.Profile ?? "loopback";
+        var (left, right) = (Network(a.Run.Manifest), Network(b.Run.Manifest));
+        return left == right ? Sections.Subject(b.Run.Manifest) : $"{b.Run.Manifest.Scenario}, {left} vs {right}";
+    }
+
     private static string BuildHtml(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched,
         HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
-        var page = new HtmlPage($"RpcCompare comparison: {b.Run.Manifest.Scenario} ({a.Run.Name} vs {b.Run.Name})");
-        page.Heading(1, $"RpcCompare comparison: {b.Run.Manifest.Scenario}");
+        var page = new HtmlPage($"RpcCompare comparison: {Subject(a, b)} ({a.Run.Name} vs {b.Run.Name})");
+        page.Heading(1, $"RpcCompare comparison: {Subject(a, b)}");
         page.Paragraph($"A (before): {Sections.RunLine(a.Run)}", "meta");
         page.Paragraph($"B (after): {Sections.RunLine(b.Run)}", "meta");
         foreach (var (run, who) in new[] { (a.Run, "A"), (b.Run, "B") })
@@ -379,7 +387,7 @@ public static class CompareWriter
         HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
         var md = new StringBuilder();
-        md.Append($"# RpcCompare comparison: {b.Run.Manifest.Scenario}\n\n");
+        md.Append($"# RpcCompare comparison: {Subject(a, b)}\n\n");
         foreach (var (run, who) in new[] { (a.Run, "A"), (b.Run, "B") })
         {
             if (Sections.StatusBanner(run, who) is { } banner)

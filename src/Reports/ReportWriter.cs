@@ -39,8 +39,8 @@ public static class ReportWriter
         files.AddRange(await charts.WritePngsAsync(output, cancellationToken));
         return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : [])
         {
-            Verdict = [.. Verdict.ToConsole(verdicts, run.Manifest.Scenario)],
-            VerdictMarkdown = Verdict.ToMarkdown(verdicts, run.Manifest.Scenario),
+            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
+            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
         };
     }
 
@@ -67,8 +67,8 @@ public static class ReportWriter
     private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
     {
         var run = analysis.Run;
-        var page = new HtmlPage($"RpcCompare report: {run.Manifest.Scenario} ({run.Name})");
-        page.Heading(1, $"RpcCompare report: {run.Manifest.Scenario}");
+        var page = new HtmlPage($"RpcCompare report: {Sections.Subject(run.Manifest)} ({run.Name})");
+        page.Heading(1, $"RpcCompare report: {Sections.Subject(run.Manifest)}");
         page.Paragraph(Sections.RunLine(run), "meta");
         if (Sections.StatusBanner(run) is { } banner)
         {
@@ -77,7 +77,7 @@ public static class ReportWriter
 
         foreach (var verdict in verdicts)
         {
-            page.Heading(2, Verdict.Title(run.Manifest.Scenario, verdict.Variant), verdict.Variant.Length == 0 ? "verdict" : $"verdict-{verdict.Variant}");
+            page.Heading(2, Verdict.Title(Sections.Subject(run.Manifest), verdict.Variant), verdict.Variant.Length == 0 ? "verdict" : $"verdict-{verdict.Variant}");
             page.Raw(Verdict.Table(verdict).ToHtml());
         }
 
@@ -304,14 +304,14 @@ public static class ReportWriter
     {
         var run = analysis.Run;
         var md = new StringBuilder();
-        md.Append($"# RpcCompare report: {run.Manifest.Scenario}\n\n");
+        md.Append($"# RpcCompare report: {Sections.Subject(run.Manifest)}\n\n");
         if (Sections.StatusBanner(run) is { } banner)
         {
             md.Append($"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
         }
 
         md.Append(Sections.RunLine(run)).Append("\n\n");
-        md.Append(Verdict.ToMarkdown(verdicts, run.Manifest.Scenario));
+        md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
         if (analysis.Entries.Count > 0)
         {
             md.Append(Tables.Summary(analysis.Entries).ToMarkdown()).Append('\n');

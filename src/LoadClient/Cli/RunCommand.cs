@@ -72,6 +72,7 @@ public static class RunCommand
         }.WithNumberParser();
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
+        var network = NetworkOption.Create();
         var cpus = new Option<string>("--cpus")
         {
             Description = CpuPlacement.Help,
@@ -87,7 +88,7 @@ public static class RunCommand
         });
 
         foreach (var option in new Option[] { scenario, stacks, threads, requests, duration, warmup, rate, targets, output,
-                     requestTimeout, startTimeout, dbPool, http2, noReport, cpus })
+                     requestTimeout, startTimeout, dbPool, http2, noReport, cpus, network })
         {
             root.Options.Add(option);
         }
@@ -154,6 +155,7 @@ public static class RunCommand
                 RestHttp2 = result.GetValue(http2),
                 WriteReport = !result.GetValue(noReport),
                 Cpus = result.GetValue(cpus)!,
+                Network = NetworkOption.Parse(result.GetValue(network)!),
                 OptionsForManifest = OptionsForManifest(result),
             };
             return await RunCoordinator.RunAsync(settings, cancellationToken);

@@ -6,6 +6,7 @@ using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.LoadClient.Terminal;
+using RpcCompare.Network;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 
@@ -31,6 +32,8 @@ public static class RunCoordinator
         {
             await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
         }
+        settings = settings with { KernelShaping = settings.Network.IsLoopback ? null : KernelShaping.Probe() };
+        PrintNetwork(settings);
         PrintEstimate(settings, scenarios);
 
         await using var database = anySpawned ? await OpenAndSeedAsync(settings, cancellationToken) : null;
@@ -61,6 +64,14 @@ public static class RunCoordinator
 
     /// <summary>The page of every scenario's verdict that `--scenario all` writes at the top of its folder.</summary>
     public const string VerdictFileName = "verdict.md";
+
+    private static void PrintNetwork(RunSettings settings)
+    {
+        if (!settings.Network.IsLoopback)
+        {
+            Console.WriteLine(RunRecord.NetworkDescription(settings));
+        }
+    }
 
     /// <summary>Pins the client after the database is up, so a PostgreSQL it started does not inherit the client's CPUs.</summary>
     private static void PlaceOnCpus(CpuPlacement placement)

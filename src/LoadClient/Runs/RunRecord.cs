@@ -70,10 +70,28 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             PostgreSql = "all",
             Description = settings.Placement.Describe(),
         },
+        Network = new NetworkInfo
+        {
+            Profile = settings.Network.Name,
+            OneWayDelayMs = settings.Network.OneWayDelay.TotalMilliseconds,
+            DownMbitPerSecond = Mbit(settings.Network.DownBitsPerSecond),
+            UpMbitPerSecond = Mbit(settings.Network.UpBitsPerSecond),
+            Mechanism = settings.Network.IsLoopback ? ResultsFormat.NetworkMechanism.None : ResultsFormat.NetworkMechanism.Relay,
+            KernelShaping = settings.KernelShaping?.Summary,
+            Description = NetworkDescription(settings),
+        },
         StackOrder = settings.Stacks,
         Hosts = [.. _hosts],
         Notes = [.. _notes],
     };
+
+    private static double? Mbit(long bitsPerSecond) => bitsPerSecond == 0 ? null : bitsPerSecond / 1e6;
+
+    /// <summary>The network in one sentence, for the console and the manifest: the profile, its figures and how it was emulated.</summary>
+    public static string NetworkDescription(RunSettings settings) => settings.Network.IsLoopback
+        ? "loopback: the client talks to each host directly on this machine"
+        : $"{settings.Network.Name} ({settings.Network.Describe()}), emulated by a relay process in front of each host" +
+          (settings.KernelShaping is { } kernel ? $" ({kernel.Summary}; the kernel's own shaping is not used yet)" : "");
 
     private static readonly Lazy<MachineInfo> Machine = new(() => new MachineInfo
     {

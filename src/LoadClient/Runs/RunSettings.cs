@@ -1,5 +1,6 @@
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
+using RpcCompare.Network;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Runs;
@@ -37,6 +38,12 @@ public sealed record RunSettings
     /// <summary>Where the client and the hosts run, resolved before anything starts; the client pins itself only once the
     /// database is open, so a PostgreSQL it starts does not inherit the client's CPUs.</summary>
     public CpuPlacement Placement { get; init; } = new(null, null, "not pinned");
+
+    /// <summary>The link between the client and every host (--network); loopback emulates nothing.</summary>
+    public NetworkProfile Network { get; init; } = NetworkProfile.Loopback;
+
+    /// <summary>What the kernel offered for shaping, asked at the start of a run with an emulated network.</summary>
+    public KernelShaping? KernelShaping { get; init; }
 
     /// <summary>The command line's options as given or defaulted, passwords masked (for the manifest).</summary>
     public required IReadOnlyDictionary<string, string> OptionsForManifest { get; init; }

@@ -31,6 +31,7 @@ public sealed class StackRunner(
     public async Task<bool> RunAsync(string stack, CancellationToken cancellationToken)
     {
         HostProcess? host = null;
+        RelayProcess? relay = null;
         IGraphClient? client = null;
         CounterMonitor? monitor = null;
         try
@@ -60,6 +61,13 @@ public sealed class StackRunner(
                 endpoints = host.Ready.Endpoints;
                 configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
                 address = string.Join(" ", endpoints.Values);
+            }
+
+            if (!settings.Network.IsLoopback)
+            {
+                relay = await RelayProcess.StartAsync(settings.Network, endpoints.Values, RelayCpus(), cancellationToken);
+                endpoints = relay.Through(endpoints);
+                address += $" through the {settings.Network.Name} relay (pid {relay.Pid}) at {string.Join(" ", endpoints.Values)}";
             }
 
             client = GraphClients.Create(stack, endpoints, new ClientOptions
@@ -130,12 +138,21 @@ public sealed class StackRunner(
             {
                 await client.DisposeAsync();
             }
+            if (relay is not null)
+            {
+                await relay.DisposeAsync();
+            }
             if (host is not null)
             {
                 await host.DisposeAsync();
             }
         }
     }
+
+    /// <summary>The relay is the network between the client and the host: when they are pinned, it runs on both their CPUs.</summary>
+    private IReadOnlyList<int>? RelayCpus() => settings.Placement is { Client: { } client, Hosts: { } hosts }
+        ? [.. client.Union(hosts).Order()]
+        : null;
 
     private async Task<SummaryEntry> MeasureAsync(string stack, IGraphClient client, HostProcess? host, CounterMonitor? monitor,
         Variant variant, CancellationToken cancellationToken)

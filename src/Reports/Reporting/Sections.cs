@@ -24,6 +24,9 @@ internal static class Sections
         };
     }
 
+    /// <summary>What a run measured, in a heading: the scenario, and the network when one was emulated ("worst-case on wan").</summary>
+    public static string Subject(RunManifest m) => m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario;
+
     public static string RunLine(RunResults run)
     {
         var m = run.Manifest;
@@ -31,7 +34,8 @@ internal static class Sections
             ? $"open loop at {Formats.OneDecimal(rate)} req/s"
             : $"{m.LoadModel} loop";
         var duration = m.FinishedUtc is { } end ? $" ({Formats.Duration(end - m.StartedUtc)})" : "";
-        return $"Run {run.Name}: scenario {m.Scenario}, {load}, started {Formats.Time(m.StartedUtc)}, " +
+        var network = m.Network is { IsEmulated: true } n ? $", network {n.Description}" : "";
+        return $"Run {run.Name}: scenario {m.Scenario}, {load}{network}, started {Formats.Time(m.StartedUtc)}, " +
                $"finished {(m.FinishedUtc is null ? "never" : Formats.Time(m.FinishedUtc) + duration)}; " +
                $"{m.Tool.Name} {m.Tool.Version}; dataset {m.Dataset.Preset ?? "custom"} ({m.Dataset.Fingerprint}).";
     }

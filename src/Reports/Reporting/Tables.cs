@@ -68,6 +68,7 @@ internal static class Tables
             ("machine", $"{m.Machine.Os}; {m.Machine.CpuCount} CPUs{(m.Machine.CpuModel is { } cpu ? $" ({cpu})" : "")}; {Formats.OneDecimal(m.Machine.MemoryGb)} GB"),
             (".NET", m.Machine.Dotnet),
             ("cpu placement", m.CpuPlacement?.Description ?? "not recorded (results from before --cpus)"),
+            ("network", m.Network?.Description ?? "loopback (results from before --network)"),
             ("dataset", $"{m.Dataset.Preset ?? "custom"}: {Formats.Whole(m.Dataset.Nodes)} nodes, {Formats.Whole(m.Dataset.Links)} links, " +
                         $"{Formats.Whole(m.Dataset.Records)} records, max degree {Formats.Whole(m.Dataset.MaxDegree)}"),
             ("dataset fingerprint", m.Dataset.Fingerprint),

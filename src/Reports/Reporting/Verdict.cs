@@ -34,10 +34,11 @@ internal static class Verdict
             }
 
             var scenario = analysis.Run.Manifest.Scenario;
+            var network = analysis.Run.Manifest.Network is { IsEmulated: true } n ? $" on the {n.Profile} network" : "";
             verdicts.Add(new VariantVerdict(variant,
             [
-                Latency(analysis, entries, 0.5, "median", scenario, cancellationToken),
-                Latency(analysis, entries, 0.99, "p99", scenario, cancellationToken),
+                Latency(analysis, entries, 0.5, "median", scenario, network, cancellationToken),
+                Latency(analysis, entries, 0.99, "p99", scenario, network, cancellationToken),
                 Least(entries, "fewest bytes per request", e => e.Summary.BytesSentPerRequest + e.Summary.BytesReceivedPerRequest, Bytes),
                 Least(entries, "least server CPU per request", e => e.Summary.Server?.CpuMsPerRequest, DurationText.Format),
                 Least(entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest, Bytes),
@@ -108,7 +109,7 @@ internal static class Verdict
         verdicts.SelectMany(v => v.Lines.Select(l => $"{Title(scenario, v.Variant)}: {l.Question}: {l.Answer}{(l.Size.Length > 0 ? $", {l.Size}" : "")}").Prepend(""));
 
     private static VerdictLine Latency(RunAnalysis analysis, List<EntryStats> entries, double probability, string label, string scenario,
-        CancellationToken cancellationToken)
+        string network, CancellationToken cancellationToken)
     {
         var ranked = entries.OrderBy(e => Quantiles.Estimate(e.Sample!, probability)).ToList();
         var (best, next) = (ranked[0], ranked[1]);
@@ -129,7 +130,7 @@ internal static class Verdict
 
         var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.Upper[index], -shift.Lower[index]);
         return new VerdictLine(question, best.DisplayName,
-            $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName} (95% CI {numbers[1]}\u2013{numbers[2]} {unit})");
+            $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName}{network} (95% CI {numbers[1]}\u2013{numbers[2]} {unit})");
     }
 
     private static VerdictLine Least(List<EntryStats> entries, string question, Func<EntryStats, double?> value, Func<double, string> format)

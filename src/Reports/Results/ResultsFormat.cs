@@ -36,6 +36,15 @@ public static class ResultsFormat
         public static IReadOnlyList<string> All { get; } = [Closed, Open];
     }
 
+    /// <summary>How a run's network was emulated: not at all (loopback), or by the project's relay process in front of each host.</summary>
+    public static class NetworkMechanism
+    {
+        public const string None = "none";
+        public const string Relay = "relay";
+
+        public static IReadOnlyList<string> All { get; } = [None, Relay];
+    }
+
     /// <summary>The stack ids results use: <see cref="StackCatalog"/>'s.</summary>
     public static class Stacks
     {

@@ -7,6 +7,11 @@ internal static class ResultsValidation
     {
         OneOf(path, "status", manifest.Status, ResultsFormat.RunStatus.All);
         OneOf(path, "loadModel", manifest.LoadModel, ResultsFormat.LoadModel.All);
+        if (manifest.Network is { } network)
+        {
+            OneOf(path, "network.mechanism", network.Mechanism, ResultsFormat.NetworkMechanism.All);
+            NotBlank(path, "network.profile", network.Profile);
+        }
         NotBlank(path, "scenario", manifest.Scenario);
         NotBlank(path, "dataset.fingerprint", manifest.Dataset.Fingerprint);
         for (var i = 0; i < manifest.StackOrder.Count; i++)

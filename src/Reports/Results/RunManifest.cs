@@ -29,6 +29,9 @@ public sealed class RunManifest
     /// <summary>Which CPUs the client and the hosts ran on; null in results written before --cpus existed.</summary>
     public CpuPlacementInfo? CpuPlacement { get; init; }
 
+    /// <summary>The network between the client and the hosts; null in results written before --network existed (loopback).</summary>
+    public NetworkInfo? Network { get; init; }
+
     public required IReadOnlyList<string> StackOrder { get; init; }
     public required IReadOnlyList<HostInfo> Hosts { get; init; }
     public required IReadOnlyList<string> Notes { get; init; }
@@ -46,6 +49,32 @@ public sealed class CpuPlacementInfo
 
     /// <summary>The whole placement in one sentence, with what decided it.</summary>
     public required string Description { get; init; }
+}
+
+/// <summary>The emulated network a run crossed (--network) and how it was emulated.</summary>
+public sealed class NetworkInfo
+{
+    /// <summary>loopback, lan, wan, mobile, or the explicit values as given (delay=10ms,rate=100mbit).</summary>
+    public required string Profile { get; init; }
+
+    public required double OneWayDelayMs { get; init; }
+
+    /// <summary>Host to client; null: not limited.</summary>
+    public double? DownMbitPerSecond { get; init; }
+
+    /// <summary>Client to host; null: not limited.</summary>
+    public double? UpMbitPerSecond { get; init; }
+
+    /// <summary>none (loopback) or relay (<see cref="ResultsFormat.NetworkMechanism"/>).</summary>
+    public required string Mechanism { get; init; }
+
+    /// <summary>What the kernel offered for shaping (tc netem, tbf), asked at the start of the run; null on loopback.</summary>
+    public string? KernelShaping { get; init; }
+
+    /// <summary>One sentence: the profile, its figures and the mechanism.</summary>
+    public required string Description { get; init; }
+
+    public bool IsEmulated => Mechanism != ResultsFormat.NetworkMechanism.None;
 }
 
 public sealed class ToolInfo

@@ -7,6 +7,7 @@ using RpcCompare.Data.Queries;
 using RpcCompare.Data.Seeding;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Runs;
 
 namespace RpcCompare.Tests.Infrastructure;
 
@@ -31,6 +32,23 @@ public sealed class DatabaseFixture : IAsyncLifetime
     public NpgsqlDataSource DataSource { get; private set; } = null!;
 
     public SeedResult FirstSeed { get; private set; } = null!;
+
+    /// <summary>A run of every stack on this fixture's database and dataset, small timeouts, no report: tests change what they test.</summary>
+    public RunSettings Run(string scenario, string outputFolder) => new()
+    {
+        Scenario = scenario,
+        Stacks = Stacks.All,
+        Warmup = TimeSpan.FromMilliseconds(300),
+        Dataset = Spec,
+        Connection = ConnectionString,
+        Targets = new Dictionary<string, string>(),
+        OutputFolder = outputFolder,
+        RequestTimeout = TimeSpan.FromSeconds(30),
+        StartTimeout = TimeSpan.FromSeconds(60),
+        DbPoolSize = 20,
+        WriteReport = false,
+        OptionsForManifest = new Dictionary<string, string>(),
+    };
 
     public async Task InitializeAsync()
     {
@@ -135,4 +153,14 @@ public sealed class DatabaseFixture : IAsyncLifetime
 public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
 {
     public const string Name = "database";
+}
+
+/// <summary>
+/// Tests that measure time on purpose (the emulated link's delay and rate): they run alone, after every other collection,
+/// so two busy cores elsewhere do not stretch what they time.
+/// </summary>
+[CollectionDefinition(Name, DisableParallelization = true)]
+public sealed class TimingCollection
+{
+    public const string Name = "timing";
 }

@@ -150,21 +150,12 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         }
     }
 
-    private RunSettings Settings(string connectionString) => new()
+    private RunSettings Settings(string connectionString) => db.Run("base-case", _folder) with
     {
-        Scenario = "base-case",
-        Stacks = Stacks.All,
         Warmup = TimeSpan.FromMilliseconds(500),
-        Dataset = db.Spec,
         Connection = connectionString,
-        Targets = new Dictionary<string, string>(),
-        OutputFolder = _folder,
         RequestTimeout = TimeSpan.FromSeconds(10),
-        StartTimeout = TimeSpan.FromSeconds(60),
-        DbPoolSize = 20,
         Threads = 4,
-        WriteReport = false,
-        OptionsForManifest = new Dictionary<string, string>(),
     };
 
     private static IReadOnlyList<int> ChildProcessesOf(int parent) =>

@@ -126,23 +126,8 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
 
     private static string Name(SummaryEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
 
-    private RunSettings Settings(string scenario, long requests, string folder) => new()
-    {
-        Scenario = scenario,
-        Stacks = Stacks.All,
-        Requests = requests,
-        Threads = 2,
-        Warmup = TimeSpan.FromMilliseconds(300),
-        Dataset = db.Spec,
-        Connection = db.ConnectionString,
-        Targets = new Dictionary<string, string>(),
-        OutputFolder = Path.Combine(_folder, folder),
-        RequestTimeout = TimeSpan.FromSeconds(30),
-        StartTimeout = TimeSpan.FromSeconds(60),
-        DbPoolSize = 20,
-        WriteReport = false,
-        OptionsForManifest = new Dictionary<string, string>(),
-    };
+    private RunSettings Settings(string scenario, long requests, string folder) =>
+        db.Run(scenario, Path.Combine(_folder, folder)) with { Requests = requests, Threads = 2 };
 
     public void Dispose()
     {

@@ -131,19 +131,9 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         Assert.Equal(before, ChildProcesses.Hosts());
     }
 
-    private RunSettings Settings(string scenario, long? requests) => new()
+    private RunSettings Settings(string scenario, long? requests) => db.Run(scenario, _folder) with
     {
-        Scenario = scenario,
-        Stacks = Stacks.All,
         Requests = requests,
-        Warmup = TimeSpan.FromMilliseconds(300),
-        Dataset = db.Spec,
-        Connection = db.ConnectionString,
-        Targets = new Dictionary<string, string>(),
-        OutputFolder = _folder,
-        RequestTimeout = TimeSpan.FromSeconds(30),
-        StartTimeout = TimeSpan.FromSeconds(60),
-        DbPoolSize = 20,
         WriteReport = scenario == "all",
         OptionsForManifest = new Dictionary<string, string> { ["connection"] = LoadClient.Database.DatabaseSession.Mask(db.ConnectionString) },
     };

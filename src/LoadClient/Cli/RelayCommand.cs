@@ -1,0 +1,61 @@
+using System.CommandLine;
+using System.Text.Json;
+using RpcCompare.Network;
+
+namespace RpcCompare.LoadClient.Cli;
+
+/// <summary>
+/// `relay`: forwards TCP to servers through an emulated link until stopped or until its standard input closes. A run with
+/// --network starts one per stack (so the link's work is not counted as the client's CPU); it is also usable by hand in
+/// front of any server.
+/// </summary>
+public static class RelayCommand
+{
+    /// <summary>The first line a relay prints: upstream address -> the relay's address for it.</summary>
+    public sealed record ReadyLine(string Network, IReadOnlyDictionary<string, string> Addresses);
+
+    public static Command Create()
+    {
+        var network = NetworkOption.Create();
+        var forward = new Option<string[]>("--forward")
+        {
+            Description = "A server's address, e.g. http://127.0.0.1:5001 or net.tcp://10.0.0.5:7002/graph. Repeat for each.",
+            HelpName = "url",
+            Required = true,
+            AllowMultipleArgumentsPerToken = false,
+        };
+        var untilStdinCloses = new Option<bool>("--until-stdin-closes")
+        {
+            Description = "Also stop when standard input reaches its end (how a run makes sure no relay outlives it).",
+        };
+        var command = new Command("relay",
+            "Forward TCP connections to servers through an emulated network (delay and rate per direction); print one JSON line " +
+            "with the address to use for each server, then relay until Ctrl+C.");
+        command.Options.Add(network);
+        command.Options.Add(forward);
+        command.Options.Add(untilStdinCloses);
+        command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
+        {
+            var profile = NetworkOption.Parse(result.GetValue(network)!);
+            await using var relay = TcpRelay.Start(profile, result.GetValue(forward) ?? [], message => Console.Error.WriteLine(message));
+            Console.WriteLine(JsonSerializer.Serialize(new ReadyLine(profile.Name, relay.Addresses), JsonOptions));
+            Console.Out.Flush();
+            Console.Error.WriteLine($"Relaying over {profile.Name} ({profile.Describe()}); Ctrl+C stops.");
+            var stdinClosed = result.GetValue(untilStdinCloses)
+                ? Task.Run(async () => await Console.In.ReadToEndAsync(cancellationToken), cancellationToken)
+                : Task.Delay(Timeout.Infinite, cancellationToken);
+            try
+            {
+                await stdinClosed.WaitAsync(cancellationToken);
+            }
+            catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+            {
+                // Ctrl+C or SIGTERM: stop relaying, which is what was asked.
+            }
+            return CommandRunner.Ok;
+        }));
+        return command;
+    }
+
+    public static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
+}

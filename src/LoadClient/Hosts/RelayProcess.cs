@@ -1,0 +1,143 @@
+using System.Diagnostics;
+using System.Text.Json;
+using RpcCompare.LoadClient.Cli;
+using RpcCompare.Network;
+
+namespace RpcCompare.LoadClient.Hosts;
+
+/// <summary>
+/// The emulated network in front of one host: this program's own `relay` command as a child process, so the link's
+/// copying and waiting is neither the client's CPU nor the host's. It stops when its standard input closes, which happens
+/// even when the load client is killed outright.
+/// </summary>
+public sealed class RelayProcess : IAsyncDisposable
+{
+    private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(30);
+    private readonly Process _process;
+    private readonly IDisposable _cleanup;
+    private readonly List<string> _output;
+
+    private RelayProcess(Process process, IReadOnlyDictionary<string, string> addresses, List<string> output)
+    {
+        _process = process;
+        _output = output;
+        Addresses = addresses;
+        _cleanup = Shutdown.Register(Kill, order: 10);
+    }
+
+    public int Pid => _process.Id;
+
+    /// <summary>Upstream address -> the relay's address for it.</summary>
+    public IReadOnlyDictionary<string, string> Addresses { get; }
+
+    /// <summary>The same endpoint names, each pointing at the relay in front of it.</summary>
+    public IReadOnlyDictionary<string, string> Through(IReadOnlyDictionary<string, string> endpoints) =>
+        endpoints.ToDictionary(e => e.Key, e => Addresses[e.Value], StringComparer.Ordinal);
+
+    /// <param name="cpus">Where the relay may run (through taskset, as the hosts, since a child of a pinned client would
+    /// inherit the client's CPUs); null when nothing is pinned.</param>
+    public static async Task<RelayProcess> StartAsync(NetworkProfile profile, IEnumerable<string> upstreams, IReadOnlyList<int>? cpus,
+        CancellationToken cancellationToken)
+    {
+        var start = new ProcessStartInfo(cpus is null ? "dotnet" : Placement.Taskset.Program)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        if (cpus is not null)
+        {
+            start.ArgumentList.Add("--cpu-list");
+            start.ArgumentList.Add(Placement.CpuList.Format(cpus));
+            start.ArgumentList.Add("dotnet");
+        }
+        foreach (var argument in (string[])[typeof(RelayProcess).Assembly.Location, "relay", "--network", profile.Name, "--until-stdin-closes"])
+        {
+            start.ArgumentList.Add(argument);
+        }
+        foreach (var upstream in upstreams.Distinct(StringComparer.Ordinal))
+        {
+            start.ArgumentList.Add("--forward");
+            start.ArgumentList.Add(upstream);
+        }
+        var process = Process.Start(start) ?? throw new UserFacingException("Could not start the network relay.");
+        var errors = new List<string>();
+        process.ErrorDataReceived += (_, e) =>
+        {
+            lock (errors)
+            {
+                // Bounded: a relay that fails every connection of a long run must not fill the client's memory.
+                if (e.Data is { } line && errors.Count < 1000)
+                {
+                    errors.Add(line);
+                }
+            }
+        };
+        process.BeginErrorReadLine();
+        try
+        {
+            var line = await process.StandardOutput.ReadLineAsync(cancellationToken).AsTask().WaitAsync(ReadyTimeout, cancellationToken);
+            var ready = line is null ? null : JsonSerializer.Deserialize<RelayCommand.ReadyLine>(line, RelayCommand.JsonOptions);
+            if (ready is null)
+            {
+                await process.WaitForExitAsync(cancellationToken);
+                throw new UserFacingException($"The network relay stopped before it was ready: {string.Join(" ", errors)}");
+            }
+            return new RelayProcess(process, ready.Addresses, errors);
+        }
+        catch (Exception e) when (e is TimeoutException or JsonException)
+        {
+            process.Kill(entireProcessTree: true);
+            throw new UserFacingException($"The network relay did not start ({e.Message}): {string.Join(" ", errors)}");
+        }
+        catch
+        {
+            process.Kill(entireProcessTree: true);
+            throw;
+        }
+    }
+
+    /// <summary>What the relay printed (its start line, connections it could not make).</summary>
+    public IReadOnlyList<string> Output
+    {
+        get
+        {
+            lock (_output)
+            {
+                return [.. _output];
+            }
+        }
+    }
+
+    private void Kill()
+    {
+        try
+        {
+            if (!_process.HasExited)
+            {
+                _process.Kill(entireProcessTree: true);
+            }
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            _process.StandardInput.Close();
+            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+            await _process.WaitForExitAsync(timeout.Token);
+        }
+        catch (Exception e) when (e is OperationCanceledException or IOException)
+        {
+            Kill();
+        }
+        _cleanup.Dispose();
+        _process.Dispose();
+    }
+}

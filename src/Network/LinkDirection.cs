@@ -1,0 +1,89 @@
+using System.Diagnostics;
+
+namespace RpcCompare.Network;
+
+/// <summary>
+/// One direction of the emulated link, shared by every connection that crosses it: a first-in, first-out queue that sends
+/// at the direction's rate (a segment waits for the ones before it, as on a real wire) and delivers each segment its one-way
+/// delay after it has been sent. One thread delivers, in order, at each segment's arrival time.
+/// </summary>
+public sealed class LinkDirection : IDisposable
+{
+    private readonly long _delayTicks;
+    private readonly long _bitsPerSecond;
+    private readonly Queue<(long Due, Action Deliver)> _queue = new();
+    private readonly object _lock = new();
+    private readonly Thread _thread;
+    private long _freeAt;
+    private bool _disposed;
+
+    public LinkDirection(string name, TimeSpan delay, long bitsPerSecond)
+    {
+        _delayTicks = (long)(delay.TotalSeconds * Stopwatch.Frequency);
+        _bitsPerSecond = bitsPerSecond;
+        _thread = new Thread(Deliver) { IsBackground = true, Name = $"link {name}" };
+        _thread.Start();
+    }
+
+    /// <summary>
+    /// Puts <paramref name="bytes"/> on the wire now and calls <paramref name="deliver"/> when they arrive at the far end.
+    /// Zero bytes (the end of a stream) take no time to send and arrive after the data before them.
+    /// </summary>
+    public void Send(int bytes, Action deliver)
+    {
+        long now = Stopwatch.GetTimestamp();
+        long sending = _bitsPerSecond == 0 ? 0 : (long)((double)bytes * 8 * Stopwatch.Frequency / _bitsPerSecond);
+        lock (_lock)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            // Arrival times only grow (same delay for all, sending in turn), so the queue is already in delivery order.
+            _freeAt = Math.Max(now, _freeAt) + sending;
+            _queue.Enqueue((_freeAt + _delayTicks, deliver));
+            if (_queue.Count == 1)
+            {
+                Monitor.Pulse(_lock);
+            }
+        }
+    }
+
+    private void Deliver()
+    {
+        while (true)
+        {
+            (long Due, Action Deliver) next;
+            lock (_lock)
+            {
+                while (_queue.Count == 0 && !_disposed)
+                {
+                    Monitor.Wait(_lock);
+                }
+                if (_disposed)
+                {
+                    return;
+                }
+                next = _queue.Peek();
+            }
+            long wait = next.Due - Stopwatch.GetTimestamp();
+            if (wait > 0)
+            {
+                PreciseSleep.For(Stopwatch.GetElapsedTime(0, wait));
+                continue;
+            }
+            lock (_lock)
+            {
+                _queue.Dequeue();
+            }
+            next.Deliver();
+        }
+    }
+
+    public void Dispose()
+    {
+        lock (_lock)
+        {
+            _disposed = true;
+            Monitor.Pulse(_lock);
+        }
+        _thread.Join();
+    }
+}
