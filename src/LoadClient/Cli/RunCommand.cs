@@ -23,7 +23,11 @@ public static class RunCommand
         {
             Description = $"What to replay: {string.Join(", ", ScenarioCatalog.Names)}, or all.",
             HelpName = "name",
-            Required = true,
+        };
+        var mix = new Option<string?>("--mix")
+        {
+            Description = RequestMix.Help,
+            HelpName = "scenario=weight,...",
         };
         scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names, "all"]);
         var stacks = new Option<string>("--stacks")
@@ -87,7 +91,7 @@ public static class RunCommand
             }
         });
 
-        foreach (var option in new Option[] { scenario, stacks, threads, requests, duration, warmup, rate, targets, output,
+        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, rate, targets, output,
                      requestTimeout, startTimeout, dbPool, http2, noReport, cpus, network })
         {
             root.Options.Add(option);
@@ -95,6 +99,10 @@ public static class RunCommand
         dataset.AddTo(root);
         root.Validators.Add(result =>
         {
+            if ((result.GetResult(scenario) is null) == (result.GetResult(mix) is null))
+            {
+                result.AddError("Give --scenario NAME or --mix scenario=weight,... (one of the two).");
+            }
             if (result.GetResult(requests) is not null && result.GetResult(duration) is not null)
             {
                 result.AddError("--requests and --duration are alternatives: give one or the other.");
@@ -117,7 +125,8 @@ public static class RunCommand
 
         root.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
         {
-            var scenarioName = result.GetValue(scenario)!;
+            var requestMix = result.GetValue(mix) is { } mixText ? RequestMix.Parse(mixText) : null;
+            var scenarioName = requestMix is null ? result.GetValue(scenario)! : MixScenario.ScenarioName;
             var stackList = Stacks.Parse(result.GetValue(stacks)!);
             var targetMap = ParseTargets(result.GetValue(targets) ?? []);
             if (targetMap.Count > 0)
@@ -137,6 +146,7 @@ public static class RunCommand
             var settings = new RunSettings
             {
                 Scenario = scenarioName,
+                Mix = requestMix,
                 Stacks = stackList,
                 Threads = result.GetValue(threads),
                 Requests = result.GetValue(requests),

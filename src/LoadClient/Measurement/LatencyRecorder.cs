@@ -30,6 +30,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private readonly Task _sampler;
 
     private WorkerRecorder[] _workers = [];
+    private readonly List<LatencyRecorder> _followers = [];
     private long _measureStart = long.MaxValue;
     private long _measureEnd = long.MaxValue;
     private long _firstCallTicks = -1;
@@ -115,6 +116,10 @@ public sealed class LatencyRecorder : IAsyncDisposable
             (_cpuAtStart, _cpuReadAtStart) = ReadCpu();
             Volatile.Write(ref _measureStart, timestamp);
         }
+        foreach (var follower in Followers())
+        {
+            follower.BeginMeasurement(timestamp);
+        }
     }
 
     /// <summary>Closes the measured window now: calls that end from now on are ignored.</summary>
@@ -142,6 +147,35 @@ public sealed class LatencyRecorder : IAsyncDisposable
 
             (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
             Volatile.Write(ref _measureEnd, timestamp);
+        }
+        foreach (var follower in Followers())
+        {
+            follower.EndMeasurement(timestamp);
+        }
+    }
+
+    /// <summary>
+    /// Gives <paramref name="follower"/> this recorder's measured window: it begins and ends at the same timestamps, so
+    /// a part of the traffic (one kind of request in a mix) is measured over exactly the window of the whole.
+    /// </summary>
+    public void Follow(LatencyRecorder follower)
+    {
+        ArgumentNullException.ThrowIfNull(follower);
+        lock (_lock)
+        {
+            if (_measureStart != long.MaxValue)
+            {
+                throw new InvalidOperationException("A follower must be added before the measured window begins.");
+            }
+            _followers.Add(follower);
+        }
+    }
+
+    private List<LatencyRecorder> Followers()
+    {
+        lock (_lock)
+        {
+            return [.. _followers];
         }
     }
 

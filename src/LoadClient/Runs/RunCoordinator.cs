@@ -32,6 +32,11 @@ public static class RunCoordinator
         {
             await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
         }
+        if (settings.ScenarioFor(scenarios[0]) is MixScenario mix)
+        {
+            // A variant one of the stacks lacks (worst-case/stream on WCF) is refused before anything starts.
+            mix.Check(settings.Stacks, new ScenarioData(settings.Dataset));
+        }
         settings = settings with { KernelShaping = settings.Network.IsLoopback ? null : KernelShaping.Probe() };
         PrintNetwork(settings);
         PrintEstimate(settings, scenarios);
@@ -109,7 +114,7 @@ public static class RunCoordinator
     private static async Task<(int Code, string? Verdict)> RunScenarioAsync(RunSettings settings, string scenarioName, DatabaseSession? database,
         CancellationToken cancellationToken)
     {
-        var scenario = ScenarioCatalog.Create(scenarioName);
+        var scenario = settings.ScenarioFor(scenarioName);
         var generator = new GraphGenerator(settings.Dataset);
         var record = new RunRecord(settings, scenarioName, generator);
         var connectionString = database?.ConnectionString;
@@ -119,6 +124,13 @@ public static class RunCoordinator
                 ? $"Database: RpcCompare's local PostgreSQL {database.Local!.MajorVersion} on 127.0.0.1 with " +
                     string.Join(", ", Data.Postgres.LocalPostgres.Settings.Select(s => $"{s.Key}={s.Value.Trim('\'')}")) + "."
                 : $"Database: {database.Description}.");
+        if (settings.Mix is { } mix)
+        {
+            record.AddNote($"Mix: {mix.Describe()}. Each request is drawn by weight from its worker's seeded random source, so " +
+                "every stack gets the same sequence. The entry 'all' is the whole mix; each kind's entry has its latencies and " +
+                "errors over the same window (bytes, server figures and the breakdown are the whole mix's). With --rate a kind's " +
+                "latency counts from when its call started, the whole mix's from when it was scheduled.");
+        }
         var results = await ResultsWriter.CreateAsync(settings.OutputFolder, record.ToManifest(), cancellationToken);
         Console.WriteLine($"Scenario {scenarioName} ({scenario.Origin}); results in {results.Folder}");
 
@@ -193,7 +205,7 @@ public static class RunCoordinator
         var data = new ScenarioData(settings.Dataset);
         foreach (var name in scenarios)
         {
-            var scenario = ScenarioCatalog.Create(name);
+            var scenario = settings.ScenarioFor(name);
             foreach (var stack in settings.Stacks)
             {
                 seconds += 4;

@@ -1,5 +1,6 @@
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
+using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Network;
 using RpcCompare.Reports.Results;
 
@@ -8,7 +9,11 @@ namespace RpcCompare.LoadClient.Runs;
 /// <summary>Everything one run is started with, checked and resolved from the command line.</summary>
 public sealed record RunSettings
 {
+    /// <summary>A scenario's name, "all", or "mix" when <see cref="Mix"/> is given.</summary>
     public required string Scenario { get; init; }
+
+    /// <summary>--mix: the weights of the scenarios' requests in one interleaved workload; null for a plain scenario.</summary>
+    public RequestMix? Mix { get; init; }
     public required IReadOnlyList<string> Stacks { get; init; }
     public int? Threads { get; init; }
     public long? Requests { get; init; }
@@ -51,4 +56,9 @@ public sealed record RunSettings
     public string LoadModel => Rate is null ? ResultsFormat.LoadModel.Closed : ResultsFormat.LoadModel.Open;
 
     public bool IsRemote(string stack) => Targets.ContainsKey(stack);
+
+    /// <summary>The scenario a name stands for in this run: the mix when one was given.</summary>
+    public Scenario ScenarioFor(string name) => Mix is { } mix && name == MixScenario.ScenarioName
+        ? new MixScenario(mix)
+        : ScenarioCatalog.Create(name);
 }

@@ -107,11 +107,14 @@ public sealed class StackRunner(
                     ok = false;
                     continue;
                 }
-                var entry = await MeasureAsync(stack, client, host, monitor, variant, cancellationToken);
-                await results.AddAsync(entry, CancellationToken.None);
-                progress.Line(ConsoleSummary.Describe(entry));
-                ok &= entry.Status == ResultsFormat.EntryStatus.Ok;
-                if (entry.Status == ResultsFormat.EntryStatus.Interrupted)
+                var entries = await MeasureAsync(stack, client, host, monitor, variant, cancellationToken);
+                foreach (var entry in entries)
+                {
+                    await results.AddAsync(entry, CancellationToken.None);
+                    progress.Line(ConsoleSummary.Describe(entry));
+                }
+                ok &= entries[0].Status == ResultsFormat.EntryStatus.Ok;
+                if (entries[0].Status == ResultsFormat.EntryStatus.Interrupted)
                 {
                     break;
                 }
@@ -154,7 +157,8 @@ public sealed class StackRunner(
         ? [.. client.Union(hosts).Order()]
         : null;
 
-    private async Task<SummaryEntry> MeasureAsync(string stack, IGraphClient client, HostProcess? host, CounterMonitor? monitor,
+    /// <summary>The variant's entry, then (for a mix) one entry per kind of request.</summary>
+    private async Task<IReadOnlyList<SummaryEntry>> MeasureAsync(string stack, IGraphClient client, HostProcess? host, CounterMonitor? monitor,
         Variant variant, CancellationToken cancellationToken)
     {
         var latenciesFile = ResultFileNames.Latencies(stack, variant.Name);
@@ -163,6 +167,11 @@ public sealed class StackRunner(
         {
             LatenciesCsvPath = results.PathOf(latenciesFile),
             IntervalLogPath = results.PathOf(intervalsFile),
+        });
+        variant.Mix?.Start(recorder, kind => new LatencyRecorderOptions
+        {
+            LatenciesCsvPath = results.PathOf(ResultFileNames.Latencies(stack, kind)),
+            IntervalLogPath = results.PathOf(ResultFileNames.IntervalLog(stack, kind)),
         });
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         using var hostWatch = host is null ? null : WatchHost(host, abort);
@@ -198,37 +207,15 @@ public sealed class StackRunner(
         var histogramFile = ResultFileNames.Histogram(stack, variant.Name);
         await result.WriteHgrmAsync(results.PathOf(histogramFile), CancellationToken.None);
 
-        var (status, reason) = host is { HasExited: true }
-            ? (ResultsFormat.EntryStatus.Failed, $"the {stack} host exited during the run: {LastLine(host)}")
-            : cancellationToken.IsCancellationRequested
-                ? (ResultsFormat.EntryStatus.Interrupted, "interrupted (Ctrl+C or a signal) before the planned requests were done")
-                : result.Requests == 0
-                    ? (ResultsFormat.EntryStatus.Failed, result.FirstError is null
-                        ? "no request completed inside the measured window (calls still running when it closed are not counted)"
-                        : $"no request succeeded; first error: {result.FirstError}")
-                    : (ResultsFormat.EntryStatus.Ok, result.Errors > 0 ? $"{result.Errors:N0} errors; first: {result.FirstError}" : null);
+        var (status, reason) = StatusOf(stack, host, result, cancellationToken);
         var calls = 1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
         var server = monitor?.Summarize(variant.Name);
         var clientCost = ClientCost(result, clientUsage, settings.Placement.ClientCpuCount);
         var breakdown = await BreakdownAsync(monitor, result);
-        return new SummaryEntry
+        var core = LatencyEntry(stack, variant.Name, variant.Threads, variant.CallsPerUnit, result, status, reason, host);
+        var entry = core with
         {
-            Stack = stack,
-            Scenario = scenario.Name,
-            Variant = variant.Name,
-            Status = status,
-            StatusReason = reason,
-            Threads = variant.Threads,
-            Requests = result.Requests,
-            Errors = result.Errors,
-            ErrorsByKind = result.ErrorsByWireName(),
-            DurationSeconds = result.DurationSeconds,
-            ThroughputRps = result.ThroughputRps,
-            CallsPerUnit = variant.CallsPerUnit,
             FirstCallMs = result.FirstCallMs,
-            LatencyMs = result.LatencyMs is { } l
-                ? new LatencySummary { P50 = l.P50, P90 = l.P90, P99 = l.P99, P999 = l.P999, Max = l.Max, Mean = l.Mean }
-                : null,
             BytesSentPerRequest = (double)(wireAfter.Sent - wireBefore.Sent) / calls,
             BytesReceivedPerRequest = (double)(wireAfter.Received - wireBefore.Received) / calls,
             Server = server is { PeakWorkingSetMb: { } peak, AllocatedBytes: not null, Gen2Collections: { } gen2, MeanCpuPercent: { } cpu }
@@ -246,15 +233,76 @@ public sealed class StackRunner(
             Client = clientCost,
             Breakdown = breakdown,
             LimitsHit = LimitsHit(result, server, settings.DbPoolSize, clientCost),
-            Files = new EntryFiles
-            {
-                Latencies = result.LatenciesFile is null ? null : latenciesFile,
-                Histogram = histogramFile,
-                Intervals = result.IntervalLogFile is null ? null : intervalsFile,
-                Counters = monitor is null ? null : ResultFileNames.Counters(stack),
-                HostLog = host is null ? null : ResultFileNames.HostLog(stack),
-            },
+            Files = core.Files with { Counters = monitor is null ? null : ResultFileNames.Counters(stack) },
         };
+        return [entry, .. await KindEntriesAsync(stack, host, variant, cancellationToken)];
+    }
+
+    /// <summary>What every entry has: who, what, how it went, its latencies and its files.</summary>
+    private SummaryEntry LatencyEntry(string stack, string variant, int threads, double callsPerUnit, LatencyResult result,
+        string status, string? reason, HostProcess? host) => new()
+    {
+        Stack = stack,
+        Scenario = scenario.Name,
+        Variant = variant,
+        Status = status,
+        StatusReason = reason,
+        Threads = threads,
+        Requests = result.Requests,
+        Errors = result.Errors,
+        ErrorsByKind = result.ErrorsByWireName(),
+        DurationSeconds = result.DurationSeconds,
+        ThroughputRps = result.ThroughputRps,
+        CallsPerUnit = callsPerUnit,
+        LatencyMs = Summary(result.LatencyMs),
+        LimitsHit = [],
+        Files = new EntryFiles
+        {
+            Latencies = result.LatenciesFile is null ? null : ResultFileNames.Latencies(stack, variant),
+            Histogram = ResultFileNames.Histogram(stack, variant),
+            Intervals = result.IntervalLogFile is null ? null : ResultFileNames.IntervalLog(stack, variant),
+            HostLog = host is null ? null : ResultFileNames.HostLog(stack),
+        },
+    };
+
+    private static LatencySummary? Summary(LatencyStats? l) => l is null
+        ? null
+        : new LatencySummary { P50 = l.P50, P90 = l.P90, P99 = l.P99, P999 = l.P999, Max = l.Max, Mean = l.Mean };
+
+    private static (string Status, string? Reason) StatusOf(string stack, HostProcess? host, LatencyResult result,
+        CancellationToken cancellationToken) =>
+        host is { HasExited: true }
+            ? (ResultsFormat.EntryStatus.Failed, $"the {stack} host exited during the run: {LastLine(host)}")
+            : cancellationToken.IsCancellationRequested
+                ? (ResultsFormat.EntryStatus.Interrupted, "interrupted (Ctrl+C or a signal) before the planned requests were done")
+                : result.Requests == 0
+                    ? (ResultsFormat.EntryStatus.Failed, result.FirstError is null
+                        ? "no request completed inside the measured window (calls still running when it closed are not counted)"
+                        : $"no request succeeded; first error: {result.FirstError}")
+                    : (ResultsFormat.EntryStatus.Ok, result.Errors > 0 ? $"{result.Errors:N0} errors; first: {result.FirstError}" : null);
+
+    /// <summary>
+    /// Each kind of a mix over the whole mix's window: its latencies, errors and throughput. Bytes, server figures and the
+    /// breakdown belong to the whole mix only (the connections and the host's counters do not know the kinds apart).
+    /// </summary>
+    private async Task<List<SummaryEntry>> KindEntriesAsync(string stack, HostProcess? host, Variant variant, CancellationToken cancellationToken)
+    {
+        var entries = new List<SummaryEntry>();
+        if (variant.Mix is not { } mix)
+        {
+            return entries;
+        }
+        for (var i = 0; i < mix.Kinds.Count; i++)
+        {
+            var kind = mix.Kinds[i];
+            await using var recorder = mix.Recorders[i];
+            var result = await recorder.CompleteAsync(CancellationToken.None);
+            var histogramFile = ResultFileNames.Histogram(stack, kind);
+            await result.WriteHgrmAsync(results.PathOf(histogramFile), CancellationToken.None);
+            var (status, reason) = StatusOf(stack, host, result, cancellationToken);
+            entries.Add(LatencyEntry(stack, kind, variant.Threads, mix.CallsPerUnit[i], result, status, reason, host));
+        }
+        return entries;
     }
 
     /// <summary>The first call of a variant, connection set-up included, measured apart from the steady state.</summary>

@@ -17,7 +17,11 @@ public sealed record Variant(
     int Threads,
     long Requests,
     double CallsPerUnit,
-    Func<IGraphClient, Random, CancellationToken, Task> Operation);
+    Func<IGraphClient, Random, CancellationToken, Task> Operation)
+{
+    /// <summary>For a mix, each kind's own recording; null for every other variant.</summary>
+    public Measurement.MixRecording? Mix { get; init; }
+}
 
 /// <summary>A scenario of the studies, replayed on every stack with the same variants and the same choices of arguments.</summary>
 public abstract class Scenario

@@ -8,7 +8,7 @@ public sealed class RunSummary
     public required IReadOnlyList<SummaryEntry> Entries { get; init; }
 }
 
-public sealed class SummaryEntry
+public sealed record SummaryEntry
 {
     /// <summary>"grpc", "wcf", "rest" or "graphql" (<see cref="ResultsFormat.Stacks"/>).</summary>
     public required string Stack { get; init; }
@@ -162,7 +162,7 @@ public sealed class ClientSummary
 }
 
 /// <summary>File names relative to the results folder; null when absent.</summary>
-public sealed class EntryFiles
+public sealed record EntryFiles
 {
     public string? Latencies { get; init; }
     public string? Histogram { get; init; }
