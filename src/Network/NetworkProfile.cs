@@ -19,7 +19,8 @@ public sealed record NetworkProfile(string Name, TimeSpan OneWayDelay, long Down
     public static string Help =>
         "The link between the client and every host, in both directions: " +
         string.Join("; ", Named.Select(p => $"{p.Name} ({p.Describe()})")) +
-        "; or explicit values, e.g. delay=10ms,rate=100mbit (keys: delay, rate, down, up; units: us, ms, s and bit, kbit, mbit, gbit).";
+        "; or explicit values, e.g. delay=10ms,rate=100mbit (keys: delay, rate, down, up; units: us, ms, s and bit, kbit, mbit, gbit). " +
+        "Emulated by a relay process in front of each host (docs/network.md).";
 
     /// <summary>Nothing to emulate: the client talks to the host directly.</summary>
     public bool IsLoopback => OneWayDelay == TimeSpan.Zero && DownBitsPerSecond == 0 && UpBitsPerSecond == 0;

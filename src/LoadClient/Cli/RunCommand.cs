@@ -21,7 +21,7 @@ public static class RunCommand
     {
         var scenario = new Option<string>("--scenario", "-s")
         {
-            Description = $"What to replay: {string.Join(", ", ScenarioCatalog.Names)}, or all.",
+            Description = $"What to replay: {string.Join(", ", ScenarioCatalog.Names)}, or all (or give --mix instead).",
             HelpName = "name",
         };
         var mix = new Option<string?>("--mix")
