@@ -1,4 +1,6 @@
 using RpcCompare.Data.Generation;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Network;
@@ -56,6 +58,38 @@ public sealed record RunSettings
     public string LoadModel => Rate is null ? ResultsFormat.LoadModel.Closed : ResultsFormat.LoadModel.Open;
 
     public bool IsRemote(string stack) => Targets.ContainsKey(stack);
+
+    /// <summary>How a spawned host of this run is started: its pool, the writes the scenario needs, its CPUs and its log.</summary>
+    public HostLaunch ToHostLaunch(bool allowWrites, string logPath) => new()
+    {
+        AllowWrites = allowWrites,
+        DbPoolSize = DbPoolSize,
+        QueryDelay = QueryDelay,
+        RestHttp2 = RestHttp2,
+        StartTimeout = StartTimeout,
+        Cpus = Placement.Hosts,
+        LogPath = logPath,
+    };
+
+    /// <summary>What a client of this run is created with.</summary>
+    public ClientOptions ToClientOptions() => new()
+    {
+        RequestTimeout = RequestTimeout,
+        Concurrency = Threads ?? Scenarios.Scenario.DefaultThreads,
+        Http2 = RestHttp2,
+    };
+
+    /// <summary>The load one variant gets: its threads and default size, unless the command line said otherwise.</summary>
+    public LoadPlan ToLoadPlan(Variant variant) => new()
+    {
+        Threads = variant.Threads,
+        Requests = Duration is null ? Requests ?? variant.Requests : null,
+        Duration = Duration,
+        Warmup = Warmup,
+        RequestTimeout = RequestTimeout,
+        Rate = Rate,
+        Seed = Dataset.Seed,
+    };
 
     /// <summary>The scenario a name stands for in this run: the mix when one was given.</summary>
     public Scenario ScenarioFor(string name) => Mix is { } mix && name == MixScenario.ScenarioName

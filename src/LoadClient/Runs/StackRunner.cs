@@ -48,16 +48,8 @@ public sealed class StackRunner(
             else
             {
                 progress.Line($"Starting the {Stacks.DisplayName(stack)} host");
-                host = await HostProcess.StartAsync(stack, new HostLaunch
-                {
-                    AllowWrites = scenario.Writes,
-                    DbPoolSize = settings.DbPoolSize,
-                    QueryDelay = settings.QueryDelay,
-                    RestHttp2 = settings.RestHttp2,
-                    StartTimeout = settings.StartTimeout,
-                    Cpus = settings.Placement.Hosts,
-                    LogPath = results.PathOf(ResultFileNames.HostLog(stack)),
-                }, connectionString!, cancellationToken);
+                host = await HostProcess.StartAsync(stack,
+                    settings.ToHostLaunch(scenario.Writes, results.PathOf(ResultFileNames.HostLog(stack))), connectionString!, cancellationToken);
                 endpoints = host.Ready.Endpoints;
                 configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
                 address = string.Join(" ", endpoints.Values);
@@ -70,12 +62,7 @@ public sealed class StackRunner(
                 address += $" through the {settings.Network.Name} relay (pid {relay.Pid}) at {string.Join(" ", endpoints.Values)}";
             }
 
-            client = GraphClients.Create(stack, endpoints, new ClientOptions
-            {
-                RequestTimeout = settings.RequestTimeout,
-                Concurrency = settings.Threads ?? Scenario.DefaultThreads,
-                Http2 = settings.RestHttp2,
-            });
+            client = GraphClients.Create(stack, endpoints, settings.ToClientOptions());
             // Both sides of the stack, so a figure names the libraries that produced it.
             configuration["client"] = client.Description;
             record.AddHost(new HostInfo
@@ -175,16 +162,7 @@ public sealed class StackRunner(
         });
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         using var hostWatch = host is null ? null : WatchHost(host, abort);
-        var plan = new LoadPlan
-        {
-            Threads = variant.Threads,
-            Requests = settings.Duration is null ? settings.Requests ?? variant.Requests : null,
-            Duration = settings.Duration,
-            Warmup = settings.Warmup,
-            RequestTimeout = settings.RequestTimeout,
-            Rate = settings.Rate,
-            Seed = settings.Dataset.Seed,
-        };
+        var plan = settings.ToLoadPlan(variant);
         using var display = progress.Track(stack, variant.Name, plan, recorder);
 
         if (monitor is not null)
