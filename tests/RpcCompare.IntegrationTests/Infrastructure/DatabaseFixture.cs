@@ -1,0 +1,166 @@
+using Microsoft.Extensions.DependencyInjection;
+using Npgsql;
+using RpcCompare.Data;
+using RpcCompare.Data.Generation;
+using RpcCompare.Data.Postgres;
+using RpcCompare.Data.Queries;
+using RpcCompare.Data.Seeding;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Runs;
+
+namespace RpcCompare.IntegrationTests.Infrastructure;
+
+/// <summary>
+/// One PostgreSQL for the whole test run with the tiny dataset loaded: the database in RPCCOMPARE_PG when it is set,
+/// else a throwaway local cluster that is deleted afterwards. The four hosts are started on first use, as real processes
+/// on ports the OS picks, with writes allowed (the created-node tests need them).
+/// </summary>
+public sealed class DatabaseFixture : IAsyncLifetime
+{
+    private LocalPostgres? _cluster;
+    private readonly SemaphoreSlim _hostsLock = new(1, 1);
+    private readonly List<HostProcess> _hosts = [];
+    private readonly Dictionary<string, IGraphClient> _clients = [];
+
+    public DatasetSpec Spec { get; } = DatasetSpec.Tiny;
+
+    public GraphGenerator Generator { get; private set; } = null!;
+
+    public string ConnectionString { get; private set; } = "";
+
+    public NpgsqlDataSource DataSource { get; private set; } = null!;
+
+    public SeedResult FirstSeed { get; private set; } = null!;
+
+    /// <summary>A run of every stack on this fixture's database and dataset, small timeouts, no report: tests change what they test.</summary>
+    public RunSettings Run(string scenario, string outputFolder) => new()
+    {
+        Scenario = scenario,
+        Stacks = Stacks.All,
+        Warmup = TimeSpan.FromMilliseconds(300),
+        Dataset = Spec,
+        Connection = ConnectionString,
+        Targets = new Dictionary<string, string>(),
+        OutputFolder = outputFolder,
+        RequestTimeout = TimeSpan.FromSeconds(30),
+        StartTimeout = TimeSpan.FromSeconds(60),
+        DbPoolSize = 20,
+        WriteReport = false,
+        OptionsForManifest = new Dictionary<string, string>(),
+    };
+
+    public async Task InitializeAsync()
+    {
+        if (Environment.GetEnvironmentVariable("RPCCOMPARE_PG") is { Length: > 0 } configured)
+        {
+            ConnectionString = configured;
+        }
+        else
+        {
+            _cluster = await LocalPostgres.StartAsync(null, ephemeral: true, log: null, CancellationToken.None);
+            ConnectionString = _cluster.ConnectionString;
+        }
+        DataSource = NpgsqlDataSource.Create(ConnectionString);
+        Generator = new GraphGenerator(Spec);
+        FirstSeed = await new Seeder(DataSource).EnsureSeededAsync(Spec, null, CancellationToken.None);
+    }
+
+    /// <summary>The query service wired exactly as the hosts wire it.</summary>
+    public GraphQueries CreateQueries(bool allowWrites = false) =>
+        new ServiceCollection()
+            .AddGraphData(ConnectionString, new GraphQueryOptions { AllowWrites = allowWrites })
+            .BuildServiceProvider()
+            .GetRequiredService<GraphQueries>();
+
+    public async Task<T> ScalarAsync<T>(string sql, params object[] parameters)
+    {
+        await using var command = DataSource.CreateCommand(sql);
+        foreach (var parameter in parameters)
+        {
+            command.Parameters.Add(new NpgsqlParameter { Value = parameter });
+        }
+        return (T)(await command.ExecuteScalarAsync())!;
+    }
+
+    public async Task<List<object[]>> RowsAsync(string sql, params object[] parameters)
+    {
+        await using var command = DataSource.CreateCommand(sql);
+        foreach (var parameter in parameters)
+        {
+            command.Parameters.Add(new NpgsqlParameter { Value = parameter });
+        }
+        await using var reader = await command.ExecuteReaderAsync();
+        var rows = new List<object[]>();
+        while (await reader.ReadAsync())
+        {
+            var row = new object[reader.FieldCount];
+            reader.GetValues(row);
+            rows.Add(row);
+        }
+        return rows;
+    }
+
+    /// <summary>A client per stack, its host started (once) by the first test that asks.</summary>
+    public async Task<IReadOnlyDictionary<string, IGraphClient>> ClientsAsync()
+    {
+        await _hostsLock.WaitAsync();
+        try
+        {
+            if (_clients.Count == 0)
+            {
+                var started = await Task.WhenAll(Stacks.All.Select(stack =>
+                    HostProcess.StartAsync(stack, new HostLaunch { AllowWrites = true, RestHttp2 = true }, ConnectionString, default)));
+                _hosts.AddRange(started);
+                foreach (var host in started)
+                {
+                    _clients[host.Stack] = GraphClients.Create(host.Stack, host.Ready.Endpoints, new ClientOptions());
+                }
+            }
+            return _clients;
+        }
+        finally
+        {
+            _hostsLock.Release();
+        }
+    }
+
+    public async Task<HostProcess> HostAsync(string stack)
+    {
+        await ClientsAsync();
+        return _hosts.Single(h => h.Stack == stack);
+    }
+
+    public async Task DisposeAsync()
+    {
+        foreach (var client in _clients.Values)
+        {
+            await client.DisposeAsync();
+        }
+        foreach (var host in _hosts)
+        {
+            await host.DisposeAsync();
+        }
+        await DataSource.DisposeAsync();
+        if (_cluster is not null)
+        {
+            await _cluster.DisposeAsync();
+        }
+    }
+}
+
+[CollectionDefinition(Name)]
+public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
+{
+    public const string Name = "database";
+}
+
+/// <summary>
+/// Tests that measure time on purpose (the emulated link's delay and rate): they run alone, after every other collection,
+/// so two busy cores elsewhere do not stretch what they time.
+/// </summary>
+[CollectionDefinition(Name, DisableParallelization = true)]
+public sealed class TimingCollection
+{
+    public const string Name = "timing";
+}

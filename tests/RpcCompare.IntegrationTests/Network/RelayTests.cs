@@ -1,0 +1,208 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using RpcCompare.Network;
+using RpcCompare.IntegrationTests.Infrastructure;
+
+namespace RpcCompare.IntegrationTests.Network;
+
+/// <summary>The emulated link on real sockets: what crosses it arrives unchanged and in order, at the link's rate and delay.</summary>
+[Collection(TimingCollection.Name)]
+public sealed class RelayTests
+{
+    private static NetworkProfile Profile(string text) =>
+        NetworkProfile.TryParse(text, out var profile, out var error) ? profile : throw new ArgumentException(error);
+
+    [Fact]
+    public async Task TenMegabytesAtOneHundredMegabitsArriveInFourFifthsOfASecond()
+    {
+        const int Size = 10_000_000;
+        await using var server = OneShotServer.Start(async socket =>
+        {
+            await socket.SendAsync(new byte[Size]);
+            socket.Shutdown(SocketShutdown.Send);
+        });
+        await using var relay = TcpRelay.Start(Profile("rate=100mbit"), [server.Address]);
+
+        using var client = await ConnectAsync(relay.Addresses[server.Address]);
+        var clock = Stopwatch.StartNew();
+        var received = await ReadToEndAsync(client);
+        var elapsed = clock.Elapsed;
+
+        Assert.Equal(Size, received.Length);
+        // 80,000,000 bits at 100,000,000 bits per second: 0.8 s, plus the relay's own hops.
+        Assert.InRange(elapsed.TotalSeconds, 0.8, 1.0);
+    }
+
+    [Fact]
+    public async Task BytesCrossUnchangedAndInOrderBothWays()
+    {
+        var payload = new byte[3_000_000];
+        new Random(42).NextBytes(payload);
+        await using var server = OneShotServer.Start(async socket =>
+        {
+            // An echo: every byte back as it comes, then a close once the client has closed its side.
+            var buffer = new byte[70_000];
+            int read;
+            while ((read = await socket.ReceiveAsync(buffer)) > 0)
+            {
+                await socket.SendAsync(buffer.AsMemory(0, read));
+            }
+            socket.Shutdown(SocketShutdown.Send);
+        });
+        await using var relay = TcpRelay.Start(Profile("delay=1ms,rate=1gbit"), [server.Address]);
+
+        using var client = await ConnectAsync(relay.Addresses[server.Address]);
+        var reading = ReadToEndAsync(client);
+        // Many writes of odd sizes, so any reordering of segments would show in the bytes.
+        for (var offset = 0; offset < payload.Length;)
+        {
+            var count = (int)Math.Min(payload.Length - offset, 1 + (offset * 7919L % 20_000));
+            await client.SendAsync(payload.AsMemory(offset, count));
+            offset += count;
+        }
+        client.Shutdown(SocketShutdown.Send);
+
+        Assert.Equal(payload, await reading);
+    }
+
+    [Fact]
+    public async Task ARoundTripPaysTheDelayOnceEachWay()
+    {
+        await using var server = OneShotServer.Start(async socket =>
+        {
+            var buffer = new byte[16];
+            int read;
+            while ((read = await socket.ReceiveAsync(buffer)) > 0)
+            {
+                await socket.SendAsync(buffer.AsMemory(0, read));
+            }
+        });
+        await using var relay = TcpRelay.Start(Profile("delay=10ms"), [server.Address]);
+        using var client = await ConnectAsync(relay.Addresses[server.Address]);
+
+        var times = new List<double>();
+        var reply = new byte[1];
+        for (var i = 0; i < 40; i++)
+        {
+            var clock = Stopwatch.StartNew();
+            await client.SendAsync(new byte[] { (byte)i });
+            Assert.Equal(1, await client.ReceiveAsync(reply));
+            Assert.Equal((byte)i, reply[0]);
+            times.Add(clock.Elapsed.TotalMilliseconds);
+        }
+
+        times.Sort();
+        Assert.InRange(times[times.Count / 2], 20, 23);
+    }
+
+    [Fact]
+    public async Task AnUpstreamThatIsNotThereClosesTheClientsConnectionAtOnce()
+    {
+        var closedPort = UnusedPort();
+        await using var relay = TcpRelay.Start(Profile("delay=1ms"), [$"http://127.0.0.1:{closedPort}"]);
+
+        using var client = await ConnectAsync(relay.Addresses[$"http://127.0.0.1:{closedPort}"]);
+        var read = ReadToEndAsync(client);
+
+        // A reset or an end of stream, not a hang.
+        try
+        {
+            Assert.Empty(await read.WaitAsync(TimeSpan.FromSeconds(10)));
+        }
+        catch (SocketException)
+        {
+            // The reset the relay sends: what a client sees when a server is not there.
+        }
+    }
+
+    [Fact]
+    public void AnAddressWithoutAPortIsRefusedByName()
+    {
+        var error = Assert.Throws<ArgumentException>(() => TcpRelay.Start(Profile("delay=1ms"), ["not an address"]));
+
+        Assert.Contains("'not an address'", error.Message, StringComparison.Ordinal);
+    }
+
+    private static async Task<Socket> ConnectAsync(string address)
+    {
+        var uri = new Uri(address);
+        var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
+        await socket.ConnectAsync(IPAddress.Loopback, uri.Port);
+        return socket;
+    }
+
+    private static async Task<byte[]> ReadToEndAsync(Socket socket)
+    {
+        using var all = new MemoryStream();
+        var buffer = new byte[1 << 16];
+        int read;
+        while ((read = await socket.ReceiveAsync(buffer)) > 0)
+        {
+            all.Write(buffer, 0, read);
+        }
+        return all.ToArray();
+    }
+
+    private static int UnusedPort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    /// <summary>A listener on 127.0.0.1 that serves each connection with <c>serve</c>.</summary>
+    private sealed class OneShotServer : IAsyncDisposable
+    {
+        private readonly TcpListener _listener = new(IPAddress.Loopback, 0);
+        private readonly List<Task> _served = [];
+        private Task _accepting = Task.CompletedTask;
+
+        public string Address => $"http://127.0.0.1:{((IPEndPoint)_listener.LocalEndpoint).Port}";
+
+        public static OneShotServer Start(Func<Socket, Task> serve)
+        {
+            var server = new OneShotServer();
+            server._listener.Start();
+            server._accepting = server.AcceptAsync(serve);
+            return server;
+        }
+
+        private async Task AcceptAsync(Func<Socket, Task> serve)
+        {
+            while (true)
+            {
+                Socket socket;
+                try
+                {
+                    socket = await _listener.AcceptSocketAsync();
+                }
+                catch (Exception e) when (e is SocketException or ObjectDisposedException)
+                {
+                    return;
+                }
+                _served.Add(Task.Run(async () =>
+                {
+                    using (socket)
+                    {
+                        try
+                        {
+                            await serve(socket);
+                        }
+                        catch (SocketException)
+                        {
+                            // The relay resets its connections when it stops first: the test has what it needed by then.
+                        }
+                    }
+                }));
+            }
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            _listener.Stop();
+            await _accepting;
+            await Task.WhenAll(_served);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+using System.Diagnostics;
+using Npgsql;
+using RpcCompare.Data.Postgres;
+using RpcCompare.Data.Seeding;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Runs;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Reports.Results;
+using RpcCompare.IntegrationTests.Infrastructure;
+
+namespace RpcCompare.IntegrationTests.Reliability;
+
+/// <summary>Faults during a run: each is survived, counted and explained; nothing hangs and nothing measured is lost.</summary>
+[Collection(DatabaseCollection.Name)]
+public sealed class FaultTests(DatabaseFixture db) : IDisposable
+{
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-fault-{Guid.NewGuid():N}");
+
+    [Fact]
+    public async Task AHostKilledMidRunFailsFastTheOtherStacksContinueAndTheExitIsNonZero()
+    {
+        var settings = Settings(db.ConnectionString) with { Stacks = [Stacks.Rest, Stacks.Grpc], Duration = TimeSpan.FromSeconds(6) };
+        var others = ChildProcesses.Hosts("Rest");
+        var clock = Stopwatch.StartNew();
+
+        var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
+        await WaitForAsync(() => File.Exists(Path.Combine(_folder, "latencies-rest.csv.tmp")));
+        await Task.Delay(TimeSpan.FromSeconds(1.5));
+        Signals.Send(ChildProcesses.Hosts("Rest").Except(others).Single(), Signals.Kill);
+        var exit = await run;
+
+        Assert.Equal(1, exit);
+        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var rest = results.Summary!.Entries.Single(e => e.Stack == Stacks.Rest);
+        Assert.Equal(ResultsFormat.EntryStatus.Failed, rest.Status);
+        Assert.Contains("exited", rest.StatusReason, StringComparison.Ordinal);
+        Assert.Equal(ResultsFormat.EntryStatus.Ok, results.Summary.Entries.Single(e => e.Stack == Stacks.Grpc).Status);
+        Assert.Equal(ResultsFormat.RunStatus.Failed, results.Manifest.Status);
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(60), $"the run took {clock.Elapsed}");
+    }
+
+    [Fact]
+    public async Task APostgresRestartMidRunIsCountedAndTheHostsRecoverByThemselves()
+    {
+        await using var cluster = await LocalPostgres.StartAsync(null, ephemeral: true, log: null, default);
+        await using (var dataSource = NpgsqlDataSource.Create(cluster.ConnectionString))
+        {
+            await new Seeder(dataSource).EnsureSeededAsync(db.Spec, null, default);
+        }
+        var settings = Settings(cluster.ConnectionString) with { Stacks = [Stacks.Grpc, Stacks.Rest], Duration = TimeSpan.FromSeconds(7) };
+
+        var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
+        await WaitForAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")));
+        await Task.Delay(TimeSpan.FromSeconds(2));
+        await cluster.RestartAsync(TimeSpan.FromSeconds(1.5), default);
+        var exit = await run;
+
+        Assert.Equal(0, exit);
+        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var grpc = results.Summary!.Entries.Single(e => e.Stack == Stacks.Grpc);
+        Assert.True(grpc.Errors > 0, "errors during the outage are counted");
+        Assert.True(grpc.Requests > 0);
+        var latencies = await LatencyCsv.ReadAsync(Path.Combine(_folder, grpc.Files.Latencies!), default);
+        Assert.Equal(grpc.Requests, latencies.Length);
+        var rest = results.Summary.Entries.Single(e => e.Stack == Stacks.Rest);
+        Assert.Equal(0, rest.Errors);
+        Assert.True(rest.Requests > 0, "the next stack runs normally on the restarted database");
+    }
+
+    [Fact]
+    public async Task AHostThatNeverBecomesReadyIsNamedWithWhatItPrintedWithinTheStartTimeout()
+    {
+        var settings = Settings(db.ConnectionString) with { Stacks = [Stacks.Rest], StartTimeout = TimeSpan.FromSeconds(4) };
+        var record = new RunRecord(settings, "ping", new RpcCompare.Data.Generation.GraphGenerator(db.Spec));
+        var results = await ResultsWriter.CreateAsync(_folder, record.ToManifest(), default);
+        var runner = new StackRunner(settings, new PingScenario(), new ScenarioData(db.Spec), results, record,
+            "Host=127.0.0.1;Port=1;Username=nobody;Password=never;Database=none", new RunProgress());
+        var clock = Stopwatch.StartNew();
+
+        var ok = await runner.RunAsync(Stacks.Rest, default);
+
+        Assert.False(ok);
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), $"gave up after {clock.Elapsed}");
+        var entry = Assert.Single(results.Entries);
+        Assert.Equal(ResultsFormat.EntryStatus.Failed, entry.Status);
+        Assert.Contains("REST host", entry.StatusReason, StringComparison.Ordinal);
+        Assert.Contains("did not report healthy within 4 s", entry.StatusReason, StringComparison.Ordinal);
+        Assert.Contains("RpcCompare rest host", entry.StatusReason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ATargetThatIsDownOrSpeaksAnotherProtocolIsAClearFailure()
+    {
+        var rest = await db.HostAsync(Stacks.Rest);
+        var settings = Settings(db.ConnectionString) with
+        {
+            Stacks = [Stacks.Grpc, Stacks.GraphQl],
+            StartTimeout = TimeSpan.FromSeconds(3),
+            Targets = new Dictionary<string, string>
+            {
+                [Stacks.Grpc] = rest.Ready.Endpoints["http"],
+                [Stacks.GraphQl] = "http://127.0.0.1:1",
+            },
+        };
+
+        var exit = await RunCoordinator.RunAsync(settings, default);
+
+        Assert.Equal(1, exit);
+        var results = await ResultsLoader.LoadAsync(_folder, default);
+        Assert.All(results.Summary!.Entries, e =>
+        {
+            Assert.Equal(ResultsFormat.EntryStatus.Failed, e.Status);
+            Assert.Contains("did not report healthy", e.StatusReason, StringComparison.Ordinal);
+        });
+        Assert.All(results.Manifest.Hosts, h => Assert.True(h.Remote));
+    }
+
+    [Fact]
+    public async Task CtrlCStopsTheHostsAndTheLocalPostgresAndKeepsWhatWasMeasured()
+    {
+        var pgRoot = Path.Combine(Path.GetTempPath(), $"rc-ctrlc-pg-{Guid.NewGuid():N}");
+        try
+        {
+            using var process = LoadClientProcess.Start(["--scenario", "payload-sweep", "--dataset", "tiny", "--pg-data", pgRoot,
+                "--stacks", "wcf,grpc", "--requests", "400", "--warmup", "0s", "--out", _folder, "--no-report"]);
+            var output = process.StandardOutput.ReadToEndAsync();
+            var error = process.StandardError.ReadToEndAsync();
+            await WaitForAsync(() => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
+                && File.ReadAllText(Path.Combine(_folder, ResultFileNames.Summary)).Contains("\"stack\": \"wcf\"", StringComparison.Ordinal));
+            var hosts = ChildProcessesOf(process.Id);
+            Signals.Send(process.Id, 2);
+            await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
+
+            Assert.Equal(130, process.ExitCode);
+            Assert.Contains("SIGINT received", await error, StringComparison.Ordinal);
+            _ = await output;
+            var results = await ResultsLoader.LoadAsync(_folder, default);
+            Assert.Equal(ResultsFormat.RunStatus.Interrupted, results.Manifest.Status);
+            Assert.NotEmpty(results.Summary!.Entries);
+            Assert.All(hosts, pid => Assert.False(LocalPostgres.IsAlive(pid), $"host {pid} is gone"));
+            var postmaster = File.Exists(Path.Combine(pgRoot, "data", "postmaster.pid"));
+            Assert.False(postmaster, "the local PostgreSQL was stopped");
+        }
+        finally
+        {
+            if (Directory.Exists(pgRoot))
+            {
+                Directory.Delete(pgRoot, recursive: true);
+            }
+        }
+    }
+
+    private RunSettings Settings(string connectionString) => db.Run("base-case", _folder) with
+    {
+        Warmup = TimeSpan.FromMilliseconds(500),
+        Connection = connectionString,
+        RequestTimeout = TimeSpan.FromSeconds(10),
+        Threads = 4,
+    };
+
+    private static IReadOnlyList<int> ChildProcessesOf(int parent) =>
+        [.. Directory.GetDirectories("/proc").Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0)
+            .Where(pid => pid > 0 && ParentOf(pid) == parent)];
+
+    private static int ParentOf(int pid)
+    {
+        try
+        {
+            var line = File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("PPid:", StringComparison.Ordinal));
+            return int.TryParse(line?[5..].Trim(), out var parent) ? parent : 0;
+        }
+        catch (IOException)
+        {
+            return 0;
+        }
+    }
+
+    private static async Task WaitForAsync(Func<bool> condition)
+    {
+        var clock = Stopwatch.StartNew();
+        while (!condition())
+        {
+            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(180), "timed out waiting");
+            await Task.Delay(100);
+        }
+    }
+
+    public void Dispose()
+    {
+        if (Directory.Exists(_folder))
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Runs;
+using RpcCompare.Reports.Results;
+using RpcCompare.IntegrationTests.Infrastructure;
+
+namespace RpcCompare.IntegrationTests.Runs;
+
+/// <summary>
+/// Where the time goes, on real hosts and the tiny dataset: the hosts' own timings read over EventPipe, split against the
+/// client's latency, and database failures named by their cause on every stack.
+/// </summary>
+[Collection(DatabaseCollection.Name)]
+public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
+{
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-breakdown-{Guid.NewGuid():N}");
+
+    [Fact]
+    public async Task APingHasNoDatabaseTimeAndGetLinksNestsDatabaseInServerInClient()
+    {
+        var ping = Settings("ping", requests: 200, "ping");
+        // A warm-up of its own for GetLinks: the server's intervals around a short window must not hold cold calls.
+        var links = Settings("worst-case", requests: 300, "links") with { Warmup = TimeSpan.FromSeconds(2) };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(ping, default));
+        Assert.Equal(0, await RunCoordinator.RunAsync(links, default));
+
+        foreach (var entry in (await ResultsLoader.LoadAsync(ping.OutputFolder, default)).Summary!.Entries)
+        {
+            var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
+            Assert.Equal(0, breakdown.DatabaseMs!.P50);
+            Assert.Equal(0, breakdown.DatabaseMs.P99);
+            Assert.Equal(0, breakdown.P50.Database);
+            Assert.True(breakdown.ServerMs.Count > 0, $"{Name(entry)}: the server counted no call");
+        }
+
+        foreach (var entry in (await ResultsLoader.LoadAsync(links.OutputFolder, default)).Summary!.Entries)
+        {
+            var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
+            var database = breakdown.DatabaseMs!;
+            Assert.True(database.P50 > 0, $"{Name(entry)}: database p50 {database.P50} ms");
+            Assert.True(database.Mean <= breakdown.ServerMs.Mean,
+                $"{Name(entry)}: database mean {database.Mean:F3} ms > server mean {breakdown.ServerMs.Mean:F3} ms");
+            Assert.True(database.P50 <= breakdown.ServerMs.P50,
+                $"{Name(entry)}: database p50 {database.P50:F3} ms > server p50 {breakdown.ServerMs.P50:F3} ms");
+            Assert.True(breakdown.ServerMs.Mean <= entry.LatencyMs!.Mean,
+                $"{Name(entry)}: server mean {breakdown.ServerMs.Mean:F3} ms > client mean {entry.LatencyMs.Mean:F3} ms");
+            // The server's median is rebuilt from 0.1 s intervals and its timer stops when the host's continuation runs
+            // after the flush, which on a busy 2-core machine can be after the client has the answer: 10% of slack.
+            Assert.True(breakdown.ServerMs.P50 <= entry.LatencyMs.P50 * 1.1,
+                $"{Name(entry)}: server p50 {breakdown.ServerMs.P50:F3} ms > client p50 {entry.LatencyMs.P50:F3} ms (means {breakdown.ServerMs.Mean:F3}, {entry.LatencyMs.Mean:F3})");
+            // One query-service call per request; the two series' intervals may cut a call or two differently at the window's edges.
+            Assert.InRange(breakdown.DatabaseCallsPerRequest, 0.75, 1.25);
+            if (entry.Variant == "stream")
+            {
+                Assert.NotNull(breakdown.FirstBatchMs);
+                Assert.True(breakdown.FirstBatchMs!.P50 <= breakdown.ServerMs.P50);
+            }
+        }
+    }
+
+    [Fact]
+    public async Task ASlowerDatabaseMovesTheDatabaseShareAndNothingElse()
+    {
+        var plain = Settings("base-case", requests: 40, "plain");
+        var slowed = Settings("base-case", requests: 40, "slowed") with { QueryDelay = TimeSpan.FromMilliseconds(50) };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(plain, default));
+        Assert.Equal(0, await RunCoordinator.RunAsync(slowed, default));
+
+        var before = (await ResultsLoader.LoadAsync(plain.OutputFolder, default)).Summary!.Entries;
+        var after = (await ResultsLoader.LoadAsync(slowed.OutputFolder, default)).Summary!.Entries;
+        foreach (var stack in Stacks.All)
+        {
+            var a = before.Single(e => e.Stack == stack).Breakdown!.P50;
+            var b = after.Single(e => e.Stack == stack).Breakdown!.P50;
+            // pg_sleep(0.05) sleeps at least 50 ms; the stack's own parts keep within a few milliseconds of what they were.
+            Assert.True(b.Database - a.Database >= 49, $"{stack}: database p50 {a.Database:F1} -> {b.Database:F1} ms");
+            Assert.True(Math.Abs(b.StackServer - a.StackServer) < 10, $"{stack}: stack server p50 {a.StackServer:F1} -> {b.StackServer:F1} ms");
+            Assert.True(Math.Abs(b.WireAndClient - a.WireAndClient) < 10, $"{stack}: wire and client p50 {a.WireAndClient:F1} -> {b.WireAndClient:F1} ms");
+        }
+    }
+
+    [Fact]
+    public async Task ASaturatedPoolIsReportedAsDbPoolNotAsServer()
+    {
+        // One connection held for two seconds per call, a one-second wait for it: the other threads' calls find the pool
+        // exhausted, and every stack must say so.
+        var connection = new Npgsql.NpgsqlConnectionStringBuilder(db.ConnectionString) { Timeout = 1 }.ConnectionString;
+        var settings = Settings("base-case", requests: 6, "pool") with
+        {
+            Connection = connection,
+            DbPoolSize = 1,
+            Threads = 3,
+            QueryDelay = TimeSpan.FromSeconds(2),
+            Warmup = TimeSpan.Zero,
+        };
+
+        await RunCoordinator.RunAsync(settings, default);
+
+        var entries = (await ResultsLoader.LoadAsync(settings.OutputFolder, default)).Summary!.Entries;
+        foreach (var stack in Stacks.All)
+        {
+            var entry = entries.Single(e => e.Stack == stack);
+            Assert.True(entry.ErrorsByKind.GetValueOrDefault(ResultsFormat.ErrorKinds.DbPool) > 0,
+                $"{stack}: errors {string.Join(", ", entry.ErrorsByKind.Select(k => $"{k.Key} {k.Value}"))}; {entry.StatusReason}");
+            Assert.False(entry.ErrorsByKind.ContainsKey(ResultsFormat.ErrorKinds.Server), $"{stack}: {entry.StatusReason}");
+        }
+    }
+
+    [Fact]
+    public async Task ATargetHostOnThisMachineIsReadLikeASpawnedOne()
+    {
+        await using var host = await HostProcess.StartAsync(Stacks.Rest, new HostLaunch(), db.ConnectionString, default);
+        var settings = Settings("ping", requests: 100, "target") with
+        {
+            Stacks = [Stacks.Rest],
+            Targets = new Dictionary<string, string> { [Stacks.Rest] = host.Ready.Endpoints["http"] },
+        };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
+
+        var results = await ResultsLoader.LoadAsync(settings.OutputFolder, default);
+        Assert.All(results.Summary!.Entries, e => Assert.NotNull(e.Breakdown));
+        Assert.Contains(results.Manifest.Notes, n => n.Contains($"pid {host.Pid}", StringComparison.Ordinal));
+    }
+
+    private static string Name(SummaryEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
+
+    private RunSettings Settings(string scenario, long requests, string folder) =>
+        db.Run(scenario, Path.Combine(_folder, folder)) with { Requests = requests, Threads = 2 };
+
+    public void Dispose()
+    {
+        if (Directory.Exists(_folder))
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+    }
+}

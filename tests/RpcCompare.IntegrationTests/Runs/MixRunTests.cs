@@ -1,0 +1,57 @@
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Reports.Results;
+using RpcCompare.IntegrationTests.Infrastructure;
+
+namespace RpcCompare.IntegrationTests.Runs;
+
+/// <summary>--mix on real hosts: one interleaved workload per stack, with an entry for the whole mix and one per kind.</summary>
+[Collection(DatabaseCollection.Name)]
+public sealed class MixRunTests(DatabaseFixture db) : IDisposable
+{
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-mix-{Guid.NewGuid():N}");
+
+    [Fact]
+    public async Task AMixHasTheWholeAndEachKindOverOneWindowInTheRatioOfItsWeights()
+    {
+        const int Threads = 2;
+        var settings = db.Run(MixScenario.ScenarioName, _folder) with
+        {
+            Mix = RequestMix.Parse("base-case=3,ping=1"),
+            Stacks = [Stacks.Grpc, Stacks.Rest],
+            Requests = 400,
+            Threads = Threads,
+        };
+
+        Assert.Equal(0, await LoadClient.Runs.RunCoordinator.RunAsync(settings, default));
+
+        var results = await ResultsLoader.LoadAsync(_folder, default);
+        Assert.Equal(MixScenario.ScenarioName, results.Manifest.Scenario);
+        Assert.Contains(results.Manifest.Notes, note => note.StartsWith("Mix: base-case 75%, ping 25%", StringComparison.Ordinal));
+        foreach (var stack in settings.Stacks)
+        {
+            var entries = results.Summary!.Entries.Where(e => e.Stack == stack).ToDictionary(e => e.Variant);
+            Assert.Equal(["all", "base-case", "ping"], entries.Keys.Order());
+            Assert.All(entries.Values, e => Assert.Equal(ResultsFormat.EntryStatus.Ok, e.Status));
+            var whole = entries["all"];
+            var (links, pings) = (entries["base-case"], entries["ping"]);
+            // Every request of the whole is one of a kind; a call ending right at the window's edge may fall on either side
+            // of it for the whole and for its kind, at most one per worker at each edge.
+            Assert.InRange(links.Requests + pings.Requests, whole.Requests - 2 * Threads, whole.Requests + 2 * Threads);
+            Assert.Equal(whole.DurationSeconds, links.DurationSeconds, 3);
+            // 3:1 drawn from seeded sources: about three quarters of ~400 requests are base-case.
+            Assert.InRange((double)links.Requests / (links.Requests + pings.Requests), 0.65, 0.85);
+            Assert.True(File.Exists(Path.Combine(_folder, links.Files.Latencies!)), "each kind keeps its latencies");
+            Assert.NotNull(whole.BytesReceivedPerRequest);
+            Assert.Null(links.BytesReceivedPerRequest);
+        }
+    }
+
+    public void Dispose()
+    {
+        if (Directory.Exists(_folder))
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Runs;
+using RpcCompare.Network;
+using RpcCompare.Reports.Results;
+using RpcCompare.IntegrationTests.Infrastructure;
+
+namespace RpcCompare.IntegrationTests.Runs;
+
+/// <summary>--network on real hosts: every stack's calls cross the emulated link, and only their timing changes.</summary>
+[Collection(DatabaseCollection.Name)]
+public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
+{
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-network-{Guid.NewGuid():N}");
+
+    [Fact]
+    public async Task APingAcrossTenMillisecondsEachWayTakesTwoDelaysAndCarriesTheSameBytes()
+    {
+        var direct = Settings("direct", NetworkProfile.Loopback);
+        NetworkProfile.TryParse("delay=10ms", out var tenMilliseconds, out _);
+        var delayed = Settings("delayed", tenMilliseconds);
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(direct, default));
+        Assert.Equal(0, await RunCoordinator.RunAsync(delayed, default));
+
+        var before = await ResultsLoader.LoadAsync(direct.OutputFolder, default);
+        var after = await ResultsLoader.LoadAsync(delayed.OutputFolder, default);
+        Assert.Equal(ResultsFormat.NetworkMechanism.None, before.Manifest.Network!.Mechanism);
+        Assert.Equal(ResultsFormat.NetworkMechanism.Relay, after.Manifest.Network!.Mechanism);
+        Assert.Equal("delay=10ms", after.Manifest.Network.Profile);
+        Assert.NotNull(after.Manifest.Network.KernelShaping);
+        Assert.All(after.Manifest.Hosts, host => Assert.Contains("relay", host.Address, StringComparison.Ordinal));
+        Assert.Equal(Stacks.All, after.Summary!.Entries.Select(e => e.Stack).Distinct());
+        foreach (var entry in after.Summary.Entries)
+        {
+            var name = $"{entry.Stack} {entry.Variant}";
+            Assert.Equal(ResultsFormat.EntryStatus.Ok, entry.Status);
+            Assert.InRange(entry.LatencyMs!.P50, 20, 23);
+            // The relay forwards bytes, it never adds, drops or reframes them (RelayTests checks that byte for byte), so each
+            // call carries what it carried directly. HTTP/2 (gRPC) is the exception the protocol makes: over a longer round
+            // trip its client and server exchange a few more control frames (PING for the window estimate), at most one
+            // 17-byte frame per call.
+            var plain = before.Summary!.Entries.Single(e => e.Stack == entry.Stack && e.Variant == entry.Variant);
+            AssertClose(name, "sent", plain.BytesSentPerRequest!.Value, entry.BytesSentPerRequest!.Value, entry.Stack == Stacks.Grpc);
+            AssertClose(name, "received", plain.BytesReceivedPerRequest!.Value, entry.BytesReceivedPerRequest!.Value, entry.Stack == Stacks.Grpc);
+        }
+    }
+
+    private static void AssertClose(string name, string direction, double direct, double relayed, bool http2)
+    {
+        var slack = http2 ? 17 : direct * 0.01;
+        Assert.True(Math.Abs(relayed - direct) <= slack,
+            $"{name}: {direct:F1} B {direction} per request directly, {relayed:F1} B through the relay");
+    }
+
+    private RunSettings Settings(string folder, NetworkProfile network) => db.Run("ping", Path.Combine(_folder, folder)) with
+    {
+        Requests = 100,
+        Threads = 1,
+        // No warm-up: both runs then make the same calls (the first and 100 measured), so a session's opening bytes are
+        // shared by the same number of calls in each.
+        Warmup = TimeSpan.Zero,
+        Network = network,
+    };
+
+    public void Dispose()
+    {
+        if (Directory.Exists(_folder))
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+    }
+}
