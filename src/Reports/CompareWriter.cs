@@ -203,7 +203,7 @@ public static class CompareWriter
         return left == right ? Sections.Subject(b.Run.Manifest) : $"{b.Run.Manifest.Scenario}, {left} vs {right}";
     }
 
-    private static string BuildHtml(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched,
+    private static string BuildHtml(RunAnalysis a, RunAnalysis b, List<Comparison> pairs, IReadOnlyList<string> unmatched,
         HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
         var page = new HtmlPage($"RpcCompare comparison: {Subject(a, b)} ({a.Run.Name} vs {b.Run.Name})");
@@ -243,7 +243,7 @@ public static class CompareWriter
             page.List(pair.Sentences.Append($"Verdict: {Verdict(pair)}."), "sentences");
         }
 
-        WriteDistributions(page, a, b, pairs, charts);
+        WriteDistributions(page, b, pairs, charts);
         WriteDeltas(page, pairs, charts);
         WriteMemory(page, a, b, charts);
         WriteCosts(page, pairs, charts);
@@ -257,7 +257,7 @@ public static class CompareWriter
         return page.Build();
     }
 
-    private static void WriteDistributions(HtmlPage page, RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, ChartSet charts)
+    private static void WriteDistributions(HtmlPage page, RunAnalysis b, IReadOnlyList<Comparison> pairs, ChartSet charts)
     {
         page.Heading(2, "Latency distributions, A dashed and B solid", "distributions");
         var drawnAny = false;
@@ -352,7 +352,7 @@ public static class CompareWriter
         page.Figure(chart.Id, charts.Add(chart), "Resident memory of each server process over its part of each run.");
     }
 
-    private static void WriteCosts(HtmlPage page, IReadOnlyList<Comparison> pairs, ChartSet charts)
+    private static void WriteCosts(HtmlPage page, List<Comparison> pairs, ChartSet charts)
     {
         if (pairs.Count == 0)
         {
@@ -383,20 +383,20 @@ public static class CompareWriter
         }
     }
 
-    private static string BuildMarkdown(RunAnalysis a, RunAnalysis b, IReadOnlyList<Comparison> pairs, IReadOnlyList<string> unmatched,
+    private static string BuildMarkdown(RunAnalysis a, RunAnalysis b, List<Comparison> pairs, IReadOnlyList<string> unmatched,
         HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
         var md = new StringBuilder();
-        md.Append($"# RpcCompare comparison: {Subject(a, b)}\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"# RpcCompare comparison: {Subject(a, b)}\n\n");
         foreach (var (run, who) in new[] { (a.Run, "A"), (b.Run, "B") })
         {
             if (Sections.StatusBanner(run, who) is { } banner)
             {
-                md.Append($"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
+                md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
             }
         }
 
-        md.Append($"- A (before): {Sections.RunLine(a.Run)}\n- B (after): {Sections.RunLine(b.Run)}\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"- A (before): {Sections.RunLine(a.Run)}\n- B (after): {Sections.RunLine(b.Run)}\n\n");
         md.Append("## Verdicts side by side\n\n").Append(verdicts.ToMarkdown()).Append('\n');
         if (pairs.Count > 0)
         {
@@ -405,18 +405,18 @@ public static class CompareWriter
 
         foreach (var note in unmatched)
         {
-            md.Append($"- {note}\n");
+            md.Append(CultureInfo.InvariantCulture, $"- {note}\n");
         }
 
         foreach (var pair in pairs)
         {
-            md.Append($"\n**{pair.Entry.DisplayName}: B against A**\n\n");
+            md.Append(CultureInfo.InvariantCulture, $"\n**{pair.Entry.DisplayName}: B against A**\n\n");
             foreach (var sentence in pair.Sentences)
             {
-                md.Append($"- {sentence}\n");
+                md.Append(CultureInfo.InvariantCulture, $"- {sentence}\n");
             }
 
-            md.Append($"- Verdict: {Verdict(pair)}.\n");
+            md.Append(CultureInfo.InvariantCulture, $"- Verdict: {Verdict(pair)}.\n");
         }
 
         md.Append("\n## Method\n\n").Append(Sections.MethodText(options.Bootstrap)).Append("\n\n## Charts\n\n");
@@ -428,7 +428,7 @@ public static class CompareWriter
         {
             foreach (var chart in charts.Charts)
             {
-                md.Append($"- [{chart.Title}]({charts.PngName(chart)})\n");
+                md.Append(CultureInfo.InvariantCulture, $"- [{chart.Title}]({ChartSet.PngName(chart)})\n");
             }
         }
 

@@ -53,7 +53,7 @@ public static class ReportWriter
         var md = new StringBuilder("# RpcCompare verdict: every scenario\n\n");
         foreach (var (folder, scenario, verdict) in runs)
         {
-            md.Append($"## {scenario} ([report]({Path.GetRelativePath(root, folder)}/{HtmlFileName}))\n\n").Append(verdict switch
+            md.Append(CultureInfo.InvariantCulture, $"## {scenario} ([report]({Path.GetRelativePath(root, folder)}/{HtmlFileName}))\n\n").Append(verdict switch
             {
                 null => "No verdict: the report could not be written.\n\n",
                 "" => "Fewer than two stacks have results to rank.\n\n",
@@ -304,10 +304,10 @@ public static class ReportWriter
     {
         var run = analysis.Run;
         var md = new StringBuilder();
-        md.Append($"# RpcCompare report: {Sections.Subject(run.Manifest)}\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"# RpcCompare report: {Sections.Subject(run.Manifest)}\n\n");
         if (Sections.StatusBanner(run) is { } banner)
         {
-            md.Append($"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
+            md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
         }
 
         md.Append(Sections.RunLine(run)).Append("\n\n");
@@ -323,7 +323,7 @@ public static class ReportWriter
 
         foreach (var note in Sections.EntryNotes(analysis.Entries))
         {
-            md.Append($"- {note}\n");
+            md.Append(CultureInfo.InvariantCulture, $"- {note}\n");
         }
 
         var split = Breakdowns.WithBreakdown(analysis.Entries).ToList();
@@ -332,7 +332,7 @@ public static class ReportWriter
             md.Append("\n## Where the time goes\n\n");
             foreach (var sentence in split.Select(Breakdowns.Sentence).OfType<string>())
             {
-                md.Append($"- {sentence}\n");
+                md.Append(CultureInfo.InvariantCulture, $"- {sentence}\n");
             }
 
             md.Append('\n').Append(Breakdowns.Table(split).ToMarkdown()).Append('\n').Append(Breakdowns.HowTo).Append('\n');
@@ -340,13 +340,13 @@ public static class ReportWriter
 
         if (analysis.Baseline is not null)
         {
-            md.Append($"\n## Compared with {StackStyle.DisplayName(analysis.Baseline)}\n\n");
+            md.Append(CultureInfo.InvariantCulture, $"\n## Compared with {StackStyle.DisplayName(analysis.Baseline)}\n\n");
             foreach (var comparison in analysis.Comparisons)
             {
-                md.Append($"**{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}**\n\n");
+                md.Append(CultureInfo.InvariantCulture, $"**{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}**\n\n");
                 foreach (var sentence in comparison.Sentences)
                 {
-                    md.Append($"- {sentence}\n");
+                    md.Append(CultureInfo.InvariantCulture, $"- {sentence}\n");
                 }
 
                 md.Append('\n');
@@ -354,7 +354,7 @@ public static class ReportWriter
 
             foreach (var note in analysis.ComparisonNotes)
             {
-                md.Append($"- {note}\n");
+                md.Append(CultureInfo.InvariantCulture, $"- {note}\n");
             }
         }
 
@@ -367,7 +367,7 @@ public static class ReportWriter
         {
             foreach (var chart in charts.Charts)
             {
-                md.Append($"- [{chart.Title}]({charts.PngName(chart)})\n");
+                md.Append(CultureInfo.InvariantCulture, $"- [{chart.Title}]({ChartSet.PngName(chart)})\n");
             }
         }
 

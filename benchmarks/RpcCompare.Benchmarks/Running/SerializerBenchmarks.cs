@@ -8,6 +8,7 @@ namespace RpcCompare.Benchmarks.Running;
 /// Serialize and deserialize one message with every serializer. Each derived class is one message, so a summary table
 /// is one message and a filter such as <c>*HubLinks250k*</c> runs one message.
 /// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "BenchmarkDotNet owns the lifetime: the buffer is made in [GlobalSetup] and disposed in [GlobalCleanup].")]
 public abstract class SerializerBenchmarks
 {
     private SerializerCase _case = null!;

@@ -9,6 +9,7 @@ namespace RpcCompare.Benchmarks.Serializers;
 /// both ends of one connection. After <see cref="Prime"/> the names are known on both sides, so every message measured
 /// is what a long-lived connection carries: an empty string table and names as small numbers.
 /// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "The buffer holds only managed memory (a pooled array it never returns early); a codec lives as long as its benchmark.")]
 public sealed class DataContractBinarySessionCodec<T> : Codec<T>
 {
     private readonly DataContractSerializer _serializer = new(typeof(T));

@@ -8,6 +8,7 @@ namespace RpcCompare.Benchmarks.Serializers;
 /// way gRPC's marshaller hands Google.Protobuf a pipe. <see cref="Clear"/> keeps the memory, so once the buffer has
 /// grown to the message's size, no measured operation pays for growing it.
 /// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1710", Justification = "A reusable buffer first (IBufferWriter); it is a Stream only so the XML writers can write into it.")]
 public sealed class PayloadBuffer : Stream, IBufferWriter<byte>
 {
     private byte[] _buffer;

@@ -10,6 +10,7 @@ namespace RpcCompare.Data.Queries;
 /// spent waiting for the database (opening, each row, closing; not the caller's work between rows) as the call's
 /// <see cref="ServerMetrics.QueryDurationName"/>.
 /// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1711", Justification = "A stream of rows, in the sense of the streamed variants (gRPC server streaming, REST's streamed array), not a System.IO.Stream.")]
 public sealed class QueryStream<T> : IAsyncEnumerable<T>, IAsyncDisposable
 {
     private readonly IAsyncDisposable _owner;

@@ -93,7 +93,11 @@ public sealed class WireCounter
             base.Dispose(disposing);
         }
 
-        public override ValueTask DisposeAsync() => inner.DisposeAsync();
+        public override async ValueTask DisposeAsync()
+        {
+            await inner.DisposeAsync();
+            await base.DisposeAsync();
+        }
 
         private int Received(int bytes)
         {

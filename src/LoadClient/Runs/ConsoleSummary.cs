@@ -1,3 +1,4 @@
+using System.Globalization;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.Reports.Results;
 using Spectre.Console;
@@ -49,5 +50,5 @@ public static class ConsoleSummary
 
     private static string Ms(double? value) => value is { } v ? v < 10 ? $"{v:N3}" : $"{v:N1}" : "-";
 
-    private static string Number(double? value, string format = "N0") => value is { } v ? v.ToString(format) : "-";
+    private static string Number(double? value, string format = "N0") => value is { } v ? v.ToString(format, CultureInfo.CurrentCulture) : "-";
 }

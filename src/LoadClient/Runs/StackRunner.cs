@@ -427,7 +427,7 @@ public sealed class StackRunner(
     }
 
     /// <summary>Cancels the variant as soon as its host dies: its requests then fail fast instead of timing out one by one.</summary>
-    private static IDisposable WatchHost(HostProcess host, CancellationTokenSource abort)
+    private static Timer WatchHost(HostProcess host, CancellationTokenSource abort)
     {
         var timer = new Timer(_ =>
         {

@@ -41,7 +41,7 @@ internal sealed class ChartSet
         return ChartRenderer.ToSvg(chart);
     }
 
-    public string PngName(IChart chart) => $"{PngFolder}/{chart.Id}.png";
+    public static string PngName(IChart chart) => $"{PngFolder}/{chart.Id}.png";
 
     public IReadOnlyList<IChart> Charts => _charts;
 

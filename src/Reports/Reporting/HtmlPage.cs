@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
 
@@ -50,36 +51,36 @@ internal sealed class HtmlPage
     public HtmlPage Heading(int level, string text, string? id = null)
     {
         var idAttribute = id is null ? "" : $" id=\"{Encode(id)}\"";
-        _body.Append($"<h{level}{idAttribute}>{Encode(text)}</h{level}>\n");
+        _body.Append(CultureInfo.InvariantCulture, $"<h{level}{idAttribute}>{Encode(text)}</h{level}>\n");
         return this;
     }
 
     public HtmlPage Paragraph(string text, string? cssClass = null)
     {
         var classAttribute = cssClass is null ? "" : $" class=\"{cssClass}\"";
-        _body.Append($"<p{classAttribute}>{Encode(text)}</p>\n");
+        _body.Append(CultureInfo.InvariantCulture, $"<p{classAttribute}>{Encode(text)}</p>\n");
         return this;
     }
 
     public HtmlPage Banner(string kind, string text)
     {
-        _body.Append($"<div class=\"banner banner-{kind}\" role=\"alert\">{Encode(text)}</div>\n");
+        _body.Append(CultureInfo.InvariantCulture, $"<div class=\"banner banner-{kind}\" role=\"alert\">{Encode(text)}</div>\n");
         return this;
     }
 
     public HtmlPage Notice(string text)
     {
-        _body.Append($"<p class=\"notice\">{Encode(text)}</p>\n");
+        _body.Append(CultureInfo.InvariantCulture, $"<p class=\"notice\">{Encode(text)}</p>\n");
         return this;
     }
 
     public HtmlPage List(IEnumerable<string> items, string? cssClass = null)
     {
         var classAttribute = cssClass is null ? "" : $" class=\"{cssClass}\"";
-        _body.Append($"<ul{classAttribute}>\n");
+        _body.Append(CultureInfo.InvariantCulture, $"<ul{classAttribute}>\n");
         foreach (var item in items)
         {
-            _body.Append($"<li>{Encode(item)}</li>\n");
+            _body.Append(CultureInfo.InvariantCulture, $"<li>{Encode(item)}</li>\n");
         }
 
         _body.Append("</ul>\n");
@@ -95,8 +96,8 @@ internal sealed class HtmlPage
 
     public HtmlPage Figure(string id, string svg, string caption)
     {
-        _body.Append($"<figure id=\"figure-{Encode(id)}\">\n").Append(svg)
-            .Append($"<figcaption>{Encode(caption)}</figcaption>\n</figure>\n");
+        _body.Append(CultureInfo.InvariantCulture, $"<figure id=\"figure-{Encode(id)}\">\n").Append(svg)
+            .Append(CultureInfo.InvariantCulture, $"<figcaption>{Encode(caption)}</figcaption>\n</figure>\n");
         return this;
     }
 
@@ -107,9 +108,9 @@ internal sealed class HtmlPage
                      "script-src 'none'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'";
         return new StringBuilder()
             .Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-            .Append($"<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\n")
+            .Append(CultureInfo.InvariantCulture, $"<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\n")
             .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-            .Append($"<title>{Encode(_title)}</title>\n")
+            .Append(CultureInfo.InvariantCulture, $"<title>{Encode(_title)}</title>\n")
             .Append("<style>").Append(Css).Append("</style>\n</head>\n<body>\n")
             .Append(_body)
             .Append("</body>\n</html>\n")

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text;
 
 namespace RpcCompare.Reports.Reporting;
@@ -29,13 +30,13 @@ internal sealed class HtmlTable
         html.Append("<div class=\"table-wrap\"><table");
         if (id is not null)
         {
-            html.Append($" id=\"{HtmlPage.Encode(id)}\"");
+            html.Append(CultureInfo.InvariantCulture, $" id=\"{HtmlPage.Encode(id)}\"");
         }
 
         html.Append(">\n<thead><tr>");
         foreach (var cell in Header)
         {
-            html.Append($"<th{(cell.IsText ? " class=\"text\"" : "")}>{HtmlPage.Encode(cell.Text)}</th>");
+            html.Append(CultureInfo.InvariantCulture, $"<th{(cell.IsText ? " class=\"text\"" : "")}>{HtmlPage.Encode(cell.Text)}</th>");
         }
 
         html.Append("</tr></thead>\n<tbody>\n");
@@ -48,12 +49,12 @@ internal sealed class HtmlTable
                 html.Append("<td");
                 if (classes.Length > 0)
                 {
-                    html.Append($" class=\"{classes}\"");
+                    html.Append(CultureInfo.InvariantCulture, $" class=\"{classes}\"");
                 }
 
                 if (cell.Span > 1)
                 {
-                    html.Append($" colspan=\"{cell.Span}\"");
+                    html.Append(CultureInfo.InvariantCulture, $" colspan=\"{cell.Span}\"");
                 }
 
                 html.Append('>').Append(HtmlPage.Encode(cell.Text)).Append("</td>");

@@ -56,7 +56,7 @@ internal static class Verdict
         foreach (var verdict in verdicts)
         {
             var table = Table(verdict);
-            text.Append($"**{Title(scenario, verdict.Variant)}**\n\n").Append(table.ToMarkdown()).Append('\n');
+            text.Append(CultureInfo.InvariantCulture, $"**{Title(scenario, verdict.Variant)}**\n\n").Append(table.ToMarkdown()).Append('\n');
         }
 
         return text.ToString();

@@ -16,6 +16,7 @@ namespace RpcCompare.IntegrationTests.Infrastructure;
 /// else a throwaway local cluster that is deleted afterwards. The four hosts are started on first use, as real processes
 /// on ports the OS picks, with writes allowed (the created-node tests need them).
 /// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "xunit disposes a fixture through IAsyncLifetime.DisposeAsync; the lock's SemaphoreSlim never allocates a wait handle.")]
 public sealed class DatabaseFixture : IAsyncLifetime
 {
     private LocalPostgres? _cluster;

@@ -16,7 +16,7 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
     public async Task APingAcrossTenMillisecondsEachWayTakesTwoDelaysAndCarriesTheSameBytes()
     {
         var direct = Settings("direct", NetworkProfile.Loopback);
-        NetworkProfile.TryParse("delay=10ms", out var tenMilliseconds, out _);
+        Assert.True(NetworkProfile.TryParse("delay=10ms", out var tenMilliseconds, out var error), error);
         var delayed = Settings("delayed", tenMilliseconds);
 
         Assert.Equal(0, await RunCoordinator.RunAsync(direct, default));

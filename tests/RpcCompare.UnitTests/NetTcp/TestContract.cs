@@ -134,6 +134,7 @@ public sealed class BrokenView
     public string? Name { get; set; }
 
     [DataMember(Order = 2)]
+    [System.Diagnostics.CodeAnalysis.SuppressMessage("Performance", "CA1822", Justification = "A data member the serializer reads on the instance; it throws to test a fault while serializing.")]
     public string? Fails
     {
         get => throw new InvalidOperationException("this member cannot be serialized");

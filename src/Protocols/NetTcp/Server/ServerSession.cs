@@ -16,6 +16,7 @@ namespace RpcCompare.Protocols.NetTcp;
 /// order, until the client's End record, a protocol error, a timeout or host shutdown. Whatever goes wrong here closes
 /// this connection only, with one log line (plus the exception for unhandled service errors).
 /// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "A session is its RunAsync: the timer source is disposed in that method's finally, when the connection ends.")]
 internal sealed class ServerSession
 {
     // How long to keep reading after a framing fault so the client can read the fault before the socket closes.
