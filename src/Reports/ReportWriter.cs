@@ -29,15 +29,8 @@ public static class ReportWriter
         var html = BuildHtml(analysis, verdicts, charts, options);
         var markdown = BuildMarkdown(analysis, verdicts, charts, options);
 
-        var files = new List<string>();
-        var htmlPath = Path.Combine(output, HtmlFileName);
-        await AtomicFile.WriteAllTextAsync(htmlPath, html, cancellationToken);
-        files.Add(htmlPath);
-        var markdownPath = Path.Combine(output, MarkdownFileName);
-        await AtomicFile.WriteAllTextAsync(markdownPath, markdown, cancellationToken);
-        files.Add(markdownPath);
-        files.AddRange(await charts.WritePngsAsync(output, cancellationToken));
-        return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : [])
+        var written = await ReportFiles.WriteAsync(output, (HtmlFileName, html), (MarkdownFileName, markdown), charts, cancellationToken);
+        return written with
         {
             Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
             VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
@@ -284,20 +277,15 @@ public static class ReportWriter
                 [.. variants.Select(v => analysis.Entries.FirstOrDefault(e => e.Stack == stack && e.Variant == v) is { } e ? select(e.Summary) ?? double.NaN : (double?)null)])),
         ];
 
-        static string Bytes(double v) => v.ToString("#,0", CultureInfo.InvariantCulture);
-        static string OneDecimal(double v) => v.ToString("0.0", CultureInfo.InvariantCulture);
-
-        page.Heading(2, "Bytes on the wire per request", "bytes");
-        var sent = ChartFactory.Bars(charts.NewId("bytes-request"), "Request bytes per request (client \u2192 server)", "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not.", "bytes per request", categories, Series(s => s.BytesSentPerRequest), Bytes);
-        page.Figure(sent.Id, charts.Add(sent), "Bytes the client sent per successful request, including protocol framing; n/a where the server's socket counters were unavailable.");
-        var received = ChartFactory.Bars(charts.NewId("bytes-response"), "Response bytes per request (server \u2192 client)", "Counted on the client's connections: protocol headers and framing included, TCP/IP headers not.", "bytes per request", categories, Series(s => s.BytesReceivedPerRequest), Bytes);
-        page.Figure(received.Id, charts.Add(received), "Bytes the server sent back per successful request, including protocol framing.");
-
-        page.Heading(2, "Server cost", "cost");
-        var cpu = ChartFactory.Bars(charts.NewId("server-cpu"), "Server CPU", "Mean over the measured window, as a share of the CPUs the host may use.", "CPU (% of the host's CPUs)", categories, Series(s => s.Server?.CpuPercent), OneDecimal);
-        page.Figure(cpu.Id, charts.Add(cpu), "Mean CPU use of each server process while it was measured; 100% means every core busy.");
-        var allocations = ChartFactory.Bars(charts.NewId("server-allocations"), "Server allocations per request", "Managed bytes allocated by the server per successful request.", "bytes allocated per request", categories, Series(s => s.Server?.AllocatedBytesPerRequest), Bytes);
-        page.Figure(allocations.Id, charts.Add(allocations), "Garbage-collected allocations of each server process divided by its successful requests.");
+        foreach (var (heading, anchor, metrics) in new[] { ("Bytes on the wire per request", "bytes", CostMetrics.Wire), ("Server cost", "cost", CostMetrics.Server) })
+        {
+            page.Heading(2, heading, anchor);
+            foreach (var metric in metrics)
+            {
+                var chart = metric.Chart(charts, "", categories, Series(metric.Select));
+                page.Figure(chart.Id, charts.Add(chart), metric.Explanation);
+            }
+        }
     }
 
     private static string BuildMarkdown(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
@@ -344,33 +332,14 @@ public static class ReportWriter
             foreach (var comparison in analysis.Comparisons)
             {
                 md.Append(CultureInfo.InvariantCulture, $"**{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}**\n\n");
-                foreach (var sentence in comparison.Sentences)
-                {
-                    md.Append(CultureInfo.InvariantCulture, $"- {sentence}\n");
-                }
+                md.Bullets(comparison.Sentences);
 
                 md.Append('\n');
             }
 
-            foreach (var note in analysis.ComparisonNotes)
-            {
-                md.Append(CultureInfo.InvariantCulture, $"- {note}\n");
-            }
+            md.Bullets(analysis.ComparisonNotes);
         }
 
-        md.Append("\n## Method\n\n").Append(Sections.MethodText(options.Bootstrap)).Append("\n\n## Charts\n\n");
-        if (charts.PngNotice is { } notice)
-        {
-            md.Append(notice).Append('\n');
-        }
-        else
-        {
-            foreach (var chart in charts.Charts)
-            {
-                md.Append(CultureInfo.InvariantCulture, $"- [{chart.Title}]({ChartSet.PngName(chart)})\n");
-            }
-        }
-
-        return md.ToString();
+        return md.MethodAndCharts(options.Bootstrap, charts).ToString();
     }
 }

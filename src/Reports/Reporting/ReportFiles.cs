@@ -1,0 +1,44 @@
+using System.Globalization;
+using System.Text;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>What `report` and `compare` write alike: the page, its Markdown twin, the charts, and the Markdown's end.</summary>
+internal static class ReportFiles
+{
+    /// <summary>Writes the HTML and the Markdown (each whole or not at all) and the charts' PNGs into <paramref name="folder"/>.</summary>
+    public static async Task<ReportOutput> WriteAsync(string folder, (string Name, string Text) html, (string Name, string Text) markdown,
+        ChartSet charts, CancellationToken cancellationToken)
+    {
+        var files = new List<string>();
+        foreach (var (name, text) in new[] { html, markdown })
+        {
+            var path = Path.Combine(folder, name);
+            await AtomicFile.WriteAllTextAsync(path, text, cancellationToken);
+            files.Add(path);
+        }
+        files.AddRange(await charts.WritePngsAsync(folder, cancellationToken));
+        return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : []);
+    }
+
+    /// <summary>One Markdown bullet per line.</summary>
+    public static StringBuilder Bullets(this StringBuilder md, IEnumerable<string> lines)
+    {
+        foreach (var line in lines)
+        {
+            md.Append(CultureInfo.InvariantCulture, $"- {line}\n");
+        }
+        return md;
+    }
+
+    /// <summary>The end of every Markdown page: how the figures were computed and where the charts are (or why there are none).</summary>
+    public static StringBuilder MethodAndCharts(this StringBuilder md, BootstrapSettings bootstrap, ChartSet charts)
+    {
+        md.Append("\n## Method\n\n").Append(Sections.MethodText(bootstrap)).Append("\n\n## Charts\n\n");
+        return charts.PngNotice is { } notice
+            ? md.Append(notice).Append('\n')
+            : md.Bullets(charts.Charts.Select(chart => $"[{chart.Title}]({ChartSet.PngName(chart)})"));
+    }
+}
