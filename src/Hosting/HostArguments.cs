@@ -27,7 +27,7 @@ public static class HostArguments
             var arg = args[i];
             if (arg is "--help" or "-h" or "-?")
             {
-                Console.WriteLine($"RpcCompare {stack} host. Options:");
+                Console.WriteLine($"RpcCompare {Definitions.StackCatalog.DisplayName(stack)} host. Options:");
                 foreach (var option in known.Values)
                 {
                     Console.WriteLine($"  --{option.Name}{(option.IsSwitch ? "" : " <value>"),-10} {option.Help}");

@@ -1,9 +1,10 @@
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 using RpcCompare.Server.GraphQl;
 
 return StackHost.RunOrExplain(() =>
 {
-    if (HostArguments.Normalize("GraphQL", args, GraphQlHost.DetailedErrors) is not { } normalized)
+    if (HostArguments.Normalize(StackCatalog.GraphQl, args, GraphQlHost.DetailedErrors) is not { } normalized)
     {
         return null;
     }

@@ -1,9 +1,10 @@
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 using RpcCompare.Server.Grpc;
 
 return StackHost.RunOrExplain(() =>
 {
-    if (HostArguments.Normalize("gRPC", args) is not { } normalized)
+    if (HostArguments.Normalize(StackCatalog.Grpc, args) is not { } normalized)
     {
         return null;
     }

@@ -1,9 +1,10 @@
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 using RpcCompare.Server.Rest;
 
 return StackHost.RunOrExplain(() =>
 {
-    if (HostArguments.Normalize("REST", args, RestHost.Options) is not { } normalized)
+    if (HostArguments.Normalize(StackCatalog.Rest, args, RestHost.Options) is not { } normalized)
     {
         return null;
     }

@@ -1,9 +1,10 @@
+using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 using RpcCompare.Server.Wcf;
 
 return StackHost.RunOrExplain(() =>
 {
-    if (HostArguments.Normalize("WCF", args) is not { } normalized)
+    if (HostArguments.Normalize(StackCatalog.Wcf, args) is not { } normalized)
     {
         return null;
     }

@@ -10,10 +10,10 @@ public static class StackCatalog
 
     public static IReadOnlyList<StackDefinition> All { get; } =
     [
-        new(Grpc, "gRPC", 7001, Streaming: true, SingleRequestPage: false),
-        new(Wcf, "WCF", 7002, Streaming: false, SingleRequestPage: false),
-        new(Rest, "REST", 7003, Streaming: true, SingleRequestPage: false),
-        new(GraphQl, "GraphQL", 7004, Streaming: false, SingleRequestPage: true),
+        new(Grpc, "gRPC", 7001, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Grpc),
+        new(Wcf, "WCF", 7002, Streaming: false, SingleRequestPage: false, "net.tcp", EndpointNames.NetTcp),
+        new(Rest, "REST", 7003, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Http, EndpointNames.H2c),
+        new(GraphQl, "GraphQL", 7004, Streaming: false, SingleRequestPage: true, "http", EndpointNames.Http),
     ];
 
     /// <summary>Every stack's id, in the default order.</summary>

@@ -6,6 +6,7 @@ using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.LoadClient.Cli;
 
@@ -243,7 +244,7 @@ public static class RunCommand
             {
                 throw new UserFacingException($"--target {stack}: '{parts[1]}' is not an absolute URL.");
             }
-            var expected = stack == Stacks.Wcf ? "net.tcp" : "http";
+            var expected = StackCatalog.Get(stack).Scheme;
             if (uri.Scheme != expected)
             {
                 throw new UserFacingException($"--target {stack}: the address must start with {expected}:// (was {parts[1]}).");

@@ -1,4 +1,5 @@
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.LoadClient.Clients;
 
@@ -12,10 +13,10 @@ public static class GraphClients
             : throw new UserFacingException($"The {stack} host announced no '{name}' endpoint.");
         return stack switch
         {
-            Stacks.Grpc => new GrpcGraphClient(new Uri(Endpoint("grpc")), options),
-            Stacks.Wcf => new WcfGraphClient(new Uri(Endpoint("nettcp")), options),
-            Stacks.Rest => new RestGraphClient(new Uri(options.Http2 ? Endpoint("h2c") : Endpoint("http")), options),
-            Stacks.GraphQl => new GraphQlGraphClient(new Uri(Endpoint("http")), options),
+            Stacks.Grpc => new GrpcGraphClient(new Uri(Endpoint(EndpointNames.Grpc)), options),
+            Stacks.Wcf => new WcfGraphClient(new Uri(Endpoint(EndpointNames.NetTcp)), options),
+            Stacks.Rest => new RestGraphClient(new Uri(options.Http2 ? Endpoint(EndpointNames.H2c) : Endpoint(EndpointNames.Http)), options),
+            Stacks.GraphQl => new GraphQlGraphClient(new Uri(Endpoint(EndpointNames.Http)), options),
             _ => throw new UserFacingException($"Unknown stack '{stack}'."),
         };
     }

@@ -31,7 +31,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
         _http = HttpTransport.Create(baseAddress, options, _wire);
     }
 
-    public string Stack => "graphql";
+    public string Stack => Definitions.StackCatalog.GraphQl;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}) posting GraphQL documents " +
         "with variables, one SocketsHttpHandler with connections kept for the run";

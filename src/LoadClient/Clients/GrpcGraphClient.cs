@@ -48,7 +48,7 @@ public sealed class GrpcGraphClient : IGraphClient
 
     public static string Library => $"Grpc.Net.Client {LibraryVersion.Of(typeof(GrpcChannel))}";
 
-    public string Stack => "grpc";
+    public string Stack => Definitions.StackCatalog.Grpc;
 
     public string Description =>
         $"{Library}: one GrpcChannel, one SocketsHttpHandler (EnableMultipleHttp2Connections, keep-alive ping 60 s), " +

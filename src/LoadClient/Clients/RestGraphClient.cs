@@ -22,7 +22,7 @@ public sealed class RestGraphClient : IGraphClient
     public RestGraphClient(Uri baseAddress, ClientOptions options) =>
         _http = HttpTransport.Create(baseAddress, options, _wire, options.Http2);
 
-    public string Stack => "rest";
+    public string Stack => Definitions.StackCatalog.Rest;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
         "one SocketsHttpHandler with connections kept for the run";

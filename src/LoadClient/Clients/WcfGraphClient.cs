@@ -38,7 +38,7 @@ public sealed class WcfGraphClient : IGraphClient
 
     public static string Library => $"System.ServiceModel.NetTcp {LibraryVersion.Of(typeof(NetTcpBinding))}";
 
-    public string Stack => "wcf";
+    public string Stack => Definitions.StackCatalog.Wcf;
 
     public string Description =>
         $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding(SecurityMode.None), one open channel per concurrent " +

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Reflection;
 using System.Text.Json;
 using RpcCompare.Contracts.Hosting;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.LoadClient.Hosts;
 
@@ -87,7 +88,7 @@ public sealed class HostProcess : IAsyncDisposable
             start.ArgumentList.Add(Placement.CpuList.Format(cpus));
             start.ArgumentList.Add("dotnet");
         }
-        foreach (var argument in Arguments(dll, launch))
+        foreach (var argument in Arguments(dll, StackCatalog.Get(stack), launch))
         {
             start.ArgumentList.Add(argument);
         }
@@ -129,7 +130,7 @@ public sealed class HostProcess : IAsyncDisposable
         }
     }
 
-    private static IEnumerable<string> Arguments(string dll, HostLaunch launch)
+    private static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
     {
         yield return dll;
         yield return "--port=0";
@@ -143,7 +144,8 @@ public sealed class HostProcess : IAsyncDisposable
         {
             yield return $"--query-delay-ms={(int)launch.QueryDelay.TotalMilliseconds}";
         }
-        if (launch.RestHttp2 && Path.GetFileName(dll).Contains("Rest", StringComparison.Ordinal))
+        // Only a stack with an HTTP/2 cleartext endpoint besides its own (REST) opens one when asked.
+        if (launch.RestHttp2 && stack.Http2Endpoint is not null)
         {
             yield return "--http2-port=0";
         }

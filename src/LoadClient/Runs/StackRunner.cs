@@ -4,6 +4,7 @@ using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.LoadClient.Runs;
 
@@ -470,10 +471,6 @@ public sealed class StackRunner(
         host.RecentOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries).LastOrDefault() ?? "(it printed nothing)";
 
     /// <summary>The endpoint names a client expects, for a server given by --target.</summary>
-    public static IReadOnlyDictionary<string, string> RemoteEndpoints(string stack, string address) => stack switch
-    {
-        Stacks.Grpc => new Dictionary<string, string> { ["grpc"] = address },
-        Stacks.Wcf => new Dictionary<string, string> { ["nettcp"] = address },
-        _ => new Dictionary<string, string> { ["http"] = address, ["h2c"] = address },
-    };
+    public static IReadOnlyDictionary<string, string> RemoteEndpoints(string stack, string address) =>
+        StackCatalog.Get(stack).EndpointNames.ToDictionary(name => name, _ => address);
 }
