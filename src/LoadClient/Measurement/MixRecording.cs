@@ -7,7 +7,7 @@ namespace RpcCompare.LoadClient.Measurement;
 /// by its random source (one per worker, used by that worker only), so each worker records each kind on a handle of its
 /// own, as the main recorder requires.
 /// </summary>
-public sealed class MixRecording(IReadOnlyList<string> kinds, IReadOnlyList<double> callsPerUnit)
+public sealed class MixRecording(IReadOnlyList<string> kinds, IReadOnlyList<double> callsPerUnit) : IAsyncDisposable
 {
     private readonly ConditionalWeakTable<Random, WorkerRecorder?[]> _workers = new();
     private LatencyRecorder[] _recorders = [];
@@ -39,5 +39,14 @@ public sealed class MixRecording(IReadOnlyList<string> kinds, IReadOnlyList<doub
         }
         var handles = _workers.GetValue(workerRandom, _ => new WorkerRecorder?[_recorders.Length]);
         return handles[kind] ??= _recorders[kind].CreateWorker();
+    }
+
+    /// <summary>Stops every kind's recorder; one that was never completed deletes its unfinished files.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        foreach (var recorder in _recorders)
+        {
+            await recorder.DisposeAsync();
+        }
     }
 }

@@ -156,7 +156,9 @@ public sealed class StackRunner(
             LatenciesCsvPath = results.PathOf(latenciesFile),
             IntervalLogPath = results.PathOf(intervalsFile),
         });
-        variant.Mix?.Start(recorder, kind => new LatencyRecorderOptions
+        // Disposed however measuring ends, so a mix that fails midway leaves no sampler running and no half-written file.
+        await using var kinds = variant.Mix;
+        kinds?.Start(recorder, kind => new LatencyRecorderOptions
         {
             LatenciesCsvPath = results.PathOf(ResultFileNames.Latencies(stack, kind)),
             IntervalLogPath = results.PathOf(ResultFileNames.IntervalLog(stack, kind)),
@@ -274,7 +276,7 @@ public sealed class StackRunner(
         for (var i = 0; i < mix.Kinds.Count; i++)
         {
             var kind = mix.Kinds[i];
-            await using var recorder = mix.Recorders[i];
+            var recorder = mix.Recorders[i];
             var result = await recorder.CompleteAsync(CancellationToken.None);
             var histogramFile = ResultFileNames.Histogram(stack, kind);
             await result.WriteHgrmAsync(results.PathOf(histogramFile), CancellationToken.None);

@@ -35,10 +35,19 @@ internal static class Verdict
 
             var scenario = analysis.Run.Manifest.Scenario;
             var network = analysis.Run.Manifest.Network is { IsEmulated: true } n ? $" on the {n.Profile} network" : "";
-            verdicts.Add(new VariantVerdict(variant,
-            [
+            var lines = new List<VerdictLine>
+            {
                 Latency(analysis, entries, 0.5, "median", scenario, network, cancellationToken),
                 Latency(analysis, entries, 0.99, "p99", scenario, network, cancellationToken),
+            };
+            if (entries.Select(e => e.Stack).Distinct().Count() > 2)
+            {
+                // With three stacks or more the runner-up is not the whole story: how far behind the last one is.
+                lines.Add(Slowest(entries));
+            }
+            verdicts.Add(new VariantVerdict(variant,
+            [
+                .. lines,
                 Least(entries, "fewest bytes per request", e => e.Summary.BytesSentPerRequest + e.Summary.BytesReceivedPerRequest, Bytes),
                 Least(entries, "least server CPU per request", e => e.Summary.Server?.CpuMsPerRequest, DurationText.Format),
                 Least(entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest, Bytes),
@@ -131,6 +140,19 @@ internal static class Verdict
         var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.Upper[index], -shift.Lower[index]);
         return new VerdictLine(question, best.DisplayName,
             $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName}{network} (95% CI {numbers[1]}\u2013{numbers[2]} {unit})");
+    }
+
+    /// <summary>The slowest at the median against the fastest, as a plain ratio of their medians (no band: a description).</summary>
+    private static VerdictLine Slowest(List<EntryStats> entries)
+    {
+        var ranked = entries.Select(e => (Entry: e, Median: Quantiles.Estimate(e.Sample!, 0.5))).OrderBy(x => x.Median).ToList();
+        var (fastest, slowest) = (ranked[0], ranked[^1]);
+        var factor = fastest.Median > 0 ? slowest.Median / fastest.Median : double.PositiveInfinity;
+        var size = $"{DurationText.Format(slowest.Median)} at the median against {DurationText.Format(fastest.Median)} for {fastest.Entry.DisplayName}" +
+                   (double.IsFinite(factor) ? $" ({factor.ToString("0.0", CultureInfo.InvariantCulture)}\u00d7 the time)" : "");
+        return factor < Closeness
+            ? new VerdictLine("slowest at the median", "about the same", size)
+            : new VerdictLine("slowest at the median", slowest.Entry.DisplayName, size);
     }
 
     private static VerdictLine Least(List<EntryStats> entries, string question, Func<EntryStats, double?> value, Func<double, string> format)
