@@ -206,12 +206,22 @@ public sealed class LatencyRecorder : IAsyncDisposable
         }
 
         long now = Stopwatch.GetTimestamp();
+        long? closedNow = null;
         lock (_lock)
         {
             if (_measureStart != long.MaxValue && _measureEnd == long.MaxValue)
             {
                 (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
                 Volatile.Write(ref _measureEnd, Math.Max(now, _measureStart));
+                closedNow = _measureEnd;
+            }
+        }
+        if (closedNow is { } end)
+        {
+            // Followers close where this window closed, not later when they are completed themselves.
+            foreach (var follower in Followers())
+            {
+                follower.EndMeasurement(end);
             }
         }
 

@@ -26,10 +26,11 @@ public static class LoadGenerator
         var workers = Enumerable.Range(0, plan.Threads).Select(index =>
         {
             var recorderHandle = recorder.CreateWorker();
+            var kindHandles = variant.Mix?.CreateWorkers();
             var random = new Random(unchecked(plan.Seed * 7919 + index));
             return Task.Run(() => plan.Rate is null
-                ? ClosedLoopAsync(client, variant, recorderHandle, random, state, stop.Token)
-                : OpenLoopAsync(client, variant, recorderHandle, random, state, start, interval, stop.Token), CancellationToken.None);
+                ? ClosedLoopAsync(client, variant, recorderHandle, kindHandles, random, state, stop.Token)
+                : OpenLoopAsync(client, variant, recorderHandle, kindHandles, random, state, start, interval, stop.Token), CancellationToken.None);
         }).ToArray();
 
         try
@@ -68,7 +69,7 @@ public static class LoadGenerator
         await Task.WhenAll(workers);
     }
 
-    private static async Task ClosedLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
+    private static async Task ClosedLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, WorkerRecorder[]? kinds, Random random,
         RunState state, CancellationToken stop)
     {
         using var deadline = new Deadline(state.RequestTimeout, stop);
@@ -78,11 +79,11 @@ public static class LoadGenerator
             {
                 return;
             }
-            await CallAsync(client, variant, recorder, random, Stopwatch.GetTimestamp(), deadline, stop);
+            await CallAsync(client, variant, recorder, kinds, random, Stopwatch.GetTimestamp(), deadline, stop);
         }
     }
 
-    private static async Task OpenLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
+    private static async Task OpenLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, WorkerRecorder[]? kinds, Random random,
         RunState state, long start, long interval, CancellationToken stop)
     {
         using var deadline = new Deadline(state.RequestTimeout, stop);
@@ -109,7 +110,7 @@ public static class LoadGenerator
                     return;
                 }
             }
-            await CallAsync(client, variant, recorder, random, sent, deadline, stop);
+            await CallAsync(client, variant, recorder, kinds, random, sent, deadline, stop);
         }
     }
 
@@ -132,26 +133,35 @@ public static class LoadGenerator
     /// <summary>One call, timed and recorded. Pooled so a call that completes asynchronously reuses its state machine:
     /// the measuring path allocates nothing per call (LoadGeneratorTests.TheMeasuringPathAllocatesNothingPerCall).</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    private static async ValueTask CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, Random random,
-        long startTimestamp, Deadline deadline, CancellationToken stop)
+    private static async ValueTask CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, WorkerRecorder[]? kinds,
+        Random random, long startTimestamp, Deadline deadline, CancellationToken stop)
     {
+        // A mix's request draws its kind here, so the kind's handle records exactly what the whole's records.
+        var drawn = variant.Mix is { } mix && kinds is not null ? mix.Draw(random) : -1;
+        var operation = drawn < 0 ? variant.Operation : variant.Mix!.Operations[drawn];
+        var part = drawn < 0 ? null : kinds![drawn];
         try
         {
-            await variant.Operation(client, random, deadline.Start());
+            await operation(client, random, deadline.Start());
+            var end = Stopwatch.GetTimestamp();
             if (deadline.Expired)
             {
                 // It answered, but after the deadline (a call that ignores cancellation, or a loaded timer): a timeout.
-                recorder.RecordError(ErrorKind.Timeout, Stopwatch.GetTimestamp());
+                recorder.RecordError(ErrorKind.Timeout, end);
+                part?.RecordError(ErrorKind.Timeout, end);
                 return;
             }
-            recorder.RecordSuccess(startTimestamp, Stopwatch.GetTimestamp());
+            recorder.RecordSuccess(startTimestamp, end);
+            part?.RecordSuccess(startTimestamp, end);
         }
         catch (Exception e) when (!stop.IsCancellationRequested)
         {
             var kind = deadline.Expired ? ErrorKind.Timeout
                 : e is GraphCallException call ? call.Kind
                 : ErrorKinds.Classify(e);
-            recorder.RecordError(kind, Stopwatch.GetTimestamp(), e);
+            var end = Stopwatch.GetTimestamp();
+            recorder.RecordError(kind, end, e);
+            part?.RecordError(kind, end, e);
             if (kind == ErrorKind.Refused)
             {
                 await Task.Delay(RefusedBackoff, CancellationToken.None);

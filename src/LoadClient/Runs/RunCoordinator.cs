@@ -127,9 +127,9 @@ public static class RunCoordinator
         if (settings.Mix is { } mix)
         {
             record.AddNote($"Mix: {mix.Describe()}. Each request is drawn by weight from its worker's seeded random source, so " +
-                "every stack gets the same sequence. The entry 'all' is the whole mix; each kind's entry has its latencies and " +
-                "errors over the same window (bytes, server figures and the breakdown are the whole mix's). With --rate a kind's " +
-                "latency counts from when its call started, the whole mix's from when it was scheduled.");
+                "every stack gets the same sequence. The entry 'all' is the whole mix; each kind's entry has its calls' latencies " +
+                "and errors, recorded with the whole's, over the same window (bytes, server figures and the breakdown are the " +
+                "whole mix's).");
         }
         var results = await ResultsWriter.CreateAsync(settings.OutputFolder, record.ToManifest(), cancellationToken);
         Console.WriteLine($"Scenario {scenarioName} ({scenario.Origin}); results in {results.Folder}");

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
 
@@ -56,24 +55,13 @@ public sealed class MixScenario : Scenario
     public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
     {
         var parts = Parts(stack, data, threads, stackName: null);
-        var recording = new MixRecording([.. _mix.Parts.Select(p => p.Label)], [.. parts.Select(p => p.CallsPerUnit)]);
         var total = _mix.TotalWeight;
-        async Task Operation(IGraphClient client, Random random, CancellationToken cancellationToken)
-        {
-            var kind = _mix.PartAt(random.Next(total));
-            var worker = recording.WorkerFor(random, kind);
-            var start = Stopwatch.GetTimestamp();
-            try
-            {
-                await parts[kind].Operation(client, random, cancellationToken);
-                worker?.RecordSuccess(start, Stopwatch.GetTimestamp());
-            }
-            catch (Exception e)
-            {
-                worker?.RecordError(e is GraphCallException call ? call.Kind : ErrorKinds.Classify(e), Stopwatch.GetTimestamp(), e);
-                throw;
-            }
-        }
+        var recording = new MixRecording([.. _mix.Parts.Select(p => p.Label)], [.. parts.Select(p => p.CallsPerUnit)],
+            random => _mix.PartAt(random.Next(total)), [.. parts.Select(p => p.Operation)]);
+        // The load generator draws and records each kind itself (MixRecording); this is the mix as one operation, for
+        // the first call, which is measured apart from every window.
+        Task Operation(IGraphClient client, Random random, CancellationToken cancellationToken) =>
+            recording.Operations[recording.Draw(random)](client, random, cancellationToken);
 
         var callsPerUnit = _mix.Parts.Select((p, i) => p.Weight * parts[i].CallsPerUnit).Sum() / total;
         return [new Variant(WholeMix, threads ?? DefaultThreads, DefaultRequests, callsPerUnit, Operation) { Mix = recording }];

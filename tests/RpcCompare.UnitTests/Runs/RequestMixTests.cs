@@ -59,6 +59,7 @@ public sealed class RequestMixTests
         Assert.Equal(1, result.Requests);
         Assert.Equal(1, result.WarmUpRequests);
         Assert.Equal(300, result.MeasureEndTimestamp);
-        Assert.Throws<InvalidOperationException>(() => whole.Follow(new LatencyRecorder()));
+        await using var late = new LatencyRecorder();
+        Assert.Throws<InvalidOperationException>(() => whole.Follow(late));
     }
 }
