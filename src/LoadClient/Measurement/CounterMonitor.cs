@@ -27,6 +27,9 @@ public sealed class CounterMonitor : IAsyncDisposable
     private static readonly TimeSpan RetryDelay = TimeSpan.FromMilliseconds(100);
 
     private readonly CounterMonitorOptions _options;
+
+    /// <summary>Seconds between counter samples, for figures summed over samples.</summary>
+    public double SampleIntervalSeconds => _options.IntervalSeconds;
     private readonly VariantTimeline _timeline;
     private readonly Lock _samplesLock = new();
     private readonly List<CounterReading> _samples = [];

@@ -42,6 +42,14 @@ public sealed record CounterWindowSummary(
     /// <summary>Bytes the server allocated per successful request; null if unknown or no request succeeded.</summary>
     public double? AllocatedBytesPerRequest(long requests) => PerRequest(AllocatedBytes, requests);
 
+    /// <summary>
+    /// Server CPU time per call in milliseconds: the CPU share of every sample of the window (a share of the host's
+    /// <paramref name="hostCpus"/> CPUs) times the sample interval, over the calls those samples saw (first call, warm-up
+    /// and measured window, as for allocations); null if unknown or no call was made.
+    /// </summary>
+    public double? CpuMsPerCall(long calls, double sampleIntervalSeconds, int hostCpus) =>
+        MeanCpuPercent is { } cpu && calls > 0 ? cpu / 100 * hostCpus * SampleCount * sampleIntervalSeconds * 1000 / calls : null;
+
     /// <summary>Request bytes (client to server) per request: summary.json's bytesSentPerRequest.</summary>
     public double? RequestBytesPerRequest(long requests) => PerRequest(BytesReceived, requests);
 

@@ -206,9 +206,7 @@ public sealed class StackRunner(
                     AllocatedBytesPerRequest = server.AllocatedBytesPerRequest(calls) ?? 0,
                     Gen2Collections = gen2,
                     CpuPercent = cpu,
-                    CpuMsPerRequest = result.ThroughputRps > 0
-                        ? cpu / 100 * HostCpus(host) * 1000 / result.ThroughputRps
-                        : null,
+                    CpuMsPerRequest = server.CpuMsPerCall(calls, monitor!.SampleIntervalSeconds, HostCpus(host)),
                 }
                 : null,
             Client = clientCost,
@@ -219,24 +217,16 @@ public sealed class StackRunner(
         return [entry, .. await KindEntriesAsync(stack, host, variant, cancellationToken)];
     }
 
-    /// <summary>What every entry has: who, what, how it went, its latencies and its files.</summary>
+    /// <summary>What every measured entry has: who, what, how it went, its latencies and its files.</summary>
     private SummaryEntry LatencyEntry(string stack, string variant, int threads, double callsPerUnit, LatencyResult result,
-        string status, string? reason, HostProcess? host) => new()
+        string status, string? reason, HostProcess? host) => EmptyEntry(stack, variant, status, reason, threads, callsPerUnit) with
     {
-        Stack = stack,
-        Scenario = scenario.Name,
-        Variant = variant,
-        Status = status,
-        StatusReason = reason,
-        Threads = threads,
         Requests = result.Requests,
         Errors = result.Errors,
         ErrorsByKind = result.ErrorsByWireName(),
         DurationSeconds = result.DurationSeconds,
         ThroughputRps = result.ThroughputRps,
-        CallsPerUnit = callsPerUnit,
         LatencyMs = Summary(result.LatencyMs),
-        LimitsHit = [],
         Files = new EntryFiles
         {
             Latencies = result.LatenciesFile is null ? null : ResultFileNames.Latencies(stack, variant),
@@ -450,8 +440,9 @@ public sealed class StackRunner(
     private SummaryEntry FailedEntry(string stack, string variant, string reason) =>
         EmptyEntry(stack, variant, ResultsFormat.EntryStatus.Failed, reason, settings.Threads ?? 0, callsPerUnit: 1);
 
-    /// <summary>An entry with no measurement: the stack or variant was skipped or failed before its window.</summary>
-    private SummaryEntry EmptyEntry(string stack, string variant, string status, string reason, int threads, double callsPerUnit) => new()
+    /// <summary>An entry with no measurement (the stack or variant was skipped or failed before its window), and the
+    /// part every measured entry starts from.</summary>
+    private SummaryEntry EmptyEntry(string stack, string variant, string status, string? reason, int threads, double callsPerUnit) => new()
     {
         Stack = stack,
         Scenario = scenario.Name,

@@ -135,8 +135,9 @@ public sealed class ServerSummary
     /// <summary>Mean CPU as a percentage of the CPUs the host may use (every core, or its --cpus set).</summary>
     public required double CpuPercent { get; init; }
 
-    /// <summary>Server CPU time per successful request (ms): the mean share times the host's CPUs, per request of the
-    /// window's throughput; null in results from before it was recorded.</summary>
+    /// <summary>Server CPU time per call (ms): the CPU of every sample labelled with the variant over the calls they saw
+    /// (first call, warm-up and measured window, as <see cref="AllocatedBytesPerRequest"/>); null in results from before
+    /// it was recorded.</summary>
     public double? CpuMsPerRequest { get; init; }
 }
 

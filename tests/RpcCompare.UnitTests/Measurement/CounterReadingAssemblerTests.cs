@@ -144,6 +144,10 @@ public class CounterReadingAssemblerTests
         Assert.Equal(50, fat.RequestBytesPerRequest(10));
         Assert.Equal(1_000, fat.ResponseBytesPerRequest(10));
         Assert.Null(fat.ResponseBytesPerRequest(0));
+        // Three half-second samples at 20% of 2 CPUs: 0.6 CPU-seconds over 10 calls.
+        Assert.Equal(60, fat.CpuMsPerCall(10, sampleIntervalSeconds: 0.5, hostCpus: 2)!.Value, 9);
+        Assert.Null(fat.CpuMsPerCall(0, 0.5, 2));
+        Assert.Null(none.CpuMsPerCall(10, 0.5, 2));
         Assert.Equal(0, none.SampleCount);
         Assert.Null(none.PeakWorkingSetMb);
         Assert.Null(none.MeanCpuPercent);
