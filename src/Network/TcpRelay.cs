@@ -87,14 +87,15 @@ public sealed class TcpRelay : IAsyncDisposable
                 return;
             }
             var connection = new RelayConnection(inbound, upstream, _up, _down, _log);
-            _connections[connection] = RunAsync(connection);
+            // Registered before it starts, so a connection that ends at once is still removed.
+            var run = new Task<Task>(() => RunAsync(connection));
+            _connections[connection] = run.Unwrap();
+            run.Start(TaskScheduler.Default);
         }
     }
 
     private async Task RunAsync(RelayConnection connection)
     {
-        // Registered before it runs, so a connection that ends at once is still removed.
-        await Task.Yield();
         try
         {
             await connection.RunAsync(_stop.Token);

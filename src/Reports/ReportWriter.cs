@@ -309,19 +309,13 @@ public static class ReportWriter
             md.Append("No stack has results in this run.\n\n");
         }
 
-        foreach (var note in Sections.EntryNotes(analysis.Entries))
-        {
-            md.Append(CultureInfo.InvariantCulture, $"- {note}\n");
-        }
+        md.Bullets(Sections.EntryNotes(analysis.Entries));
 
         var split = Breakdowns.WithBreakdown(analysis.Entries).ToList();
         if (split.Count > 0)
         {
             md.Append("\n## Where the time goes\n\n");
-            foreach (var sentence in split.Select(Breakdowns.Sentence).OfType<string>())
-            {
-                md.Append(CultureInfo.InvariantCulture, $"- {sentence}\n");
-            }
+            md.Bullets(split.Select(Breakdowns.Sentence).OfType<string>());
 
             md.Append('\n').Append(Breakdowns.Table(split).ToMarkdown()).Append('\n').Append(Breakdowns.HowTo).Append('\n');
         }

@@ -25,7 +25,10 @@ public sealed record SyntheticEntry(string Stack, string Variant, int Requests, 
     public (double Database, double Server)? Breakdown { get; init; }
 }
 
-/// <summary>Writes seeded results folders through the same writers the load client uses.</summary>
+/// <summary>
+/// Writes seeded results folders in the load client's formats: the interval logs with its own IntervalLog, the latencies
+/// CSV as plain lines under LatencyCsv's header (the load client's writer is built for workers' rings, not a list).
+/// </summary>
 public static class SyntheticResults
 {
     public static IReadOnlyList<SyntheticEntry> FourStacks(int requests = 400) =>

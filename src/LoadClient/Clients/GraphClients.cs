@@ -11,12 +11,16 @@ public static class GraphClients
         string Endpoint(string name) => endpoints.TryGetValue(name, out var address)
             ? address
             : throw new UserFacingException($"The {stack} host announced no '{name}' endpoint.");
+        // The catalog names each stack's endpoint; --rest-http2 picks the HTTP/2 one where the stack has it.
+        Uri Address() => StackCatalog.Find(stack) is { } definition
+            ? new Uri(Endpoint(options.Http2 && definition.Http2Endpoint is { } h2c ? h2c : definition.Endpoint))
+            : throw new UserFacingException($"Unknown stack '{stack}'.");
         return stack switch
         {
-            Stacks.Grpc => new GrpcGraphClient(new Uri(Endpoint(EndpointNames.Grpc)), options),
-            Stacks.Wcf => new WcfGraphClient(new Uri(Endpoint(EndpointNames.NetTcp)), options),
-            Stacks.Rest => new RestGraphClient(new Uri(options.Http2 ? Endpoint(EndpointNames.H2c) : Endpoint(EndpointNames.Http)), options),
-            Stacks.GraphQl => new GraphQlGraphClient(new Uri(Endpoint(EndpointNames.Http)), options),
+            Stacks.Grpc => new GrpcGraphClient(Address(), options),
+            Stacks.Wcf => new WcfGraphClient(Address(), options),
+            Stacks.Rest => new RestGraphClient(Address(), options),
+            Stacks.GraphQl => new GraphQlGraphClient(Address(), options),
             _ => throw new UserFacingException($"Unknown stack '{stack}'."),
         };
     }

@@ -15,12 +15,9 @@ public sealed class RelayProcess : IAsyncDisposable
     private static readonly TimeSpan ReadyTimeout = TimeSpan.FromSeconds(30);
     private readonly Process _process;
     private readonly IDisposable _cleanup;
-    private readonly List<string> _output;
-
-    private RelayProcess(Process process, IReadOnlyDictionary<string, string> addresses, List<string> output)
+    private RelayProcess(Process process, IReadOnlyDictionary<string, string> addresses)
     {
         _process = process;
-        _output = output;
         Addresses = addresses;
         _cleanup = Shutdown.Register(Kill, order: 10);
     }
@@ -67,8 +64,8 @@ public sealed class RelayProcess : IAsyncDisposable
         {
             lock (errors)
             {
-                // Bounded: a relay that fails every connection of a long run must not fill the client's memory.
-                if (e.Data is { } line && errors.Count < 1000)
+                // Kept to explain a relay that does not start; bounded, since nothing reads it afterwards.
+                if (e.Data is { } line && errors.Count < 100)
                 {
                     errors.Add(line);
                 }
@@ -84,7 +81,9 @@ public sealed class RelayProcess : IAsyncDisposable
                 await process.WaitForExitAsync(cancellationToken);
                 throw new UserFacingException($"The network relay stopped before it was ready: {string.Join(" ", errors)}");
             }
-            return new RelayProcess(process, ready.Addresses, errors);
+            // From here on what the relay prints is not kept: a connection it cannot make reaches the client as a reset,
+            // which the client counts as an error of the call.
+            return new RelayProcess(process, ready.Addresses);
         }
         catch (Exception e) when (e is TimeoutException or JsonException)
         {
@@ -95,18 +94,6 @@ public sealed class RelayProcess : IAsyncDisposable
         {
             process.Kill(entireProcessTree: true);
             throw;
-        }
-    }
-
-    /// <summary>What the relay printed (its start line, connections it could not make).</summary>
-    public IReadOnlyList<string> Output
-    {
-        get
-        {
-            lock (_output)
-            {
-                return [.. _output];
-            }
         }
     }
 

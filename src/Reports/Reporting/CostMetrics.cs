@@ -1,4 +1,3 @@
-using System.Globalization;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 
@@ -40,7 +39,7 @@ internal static class CostMetrics
 
     public static IReadOnlyList<CostMetric> Server { get; } = [ServerCpu, ServerAllocations];
 
-    private static string Bytes(double v) => v.ToString("#,0", CultureInfo.InvariantCulture);
+    private static string Bytes(double v) => Formats.Whole(v);
 
-    private static string OneDecimal(double v) => v.ToString("0.0", CultureInfo.InvariantCulture);
+    private static string OneDecimal(double v) => Formats.OneDecimal(v);
 }

@@ -158,10 +158,10 @@ public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
 
 /// <summary>
 /// Tests that measure time on purpose (the emulated link's delay and rate): they run alone, after every other collection,
-/// so two busy cores elsewhere do not stretch what they time.
+/// so two busy cores elsewhere do not stretch what they time. Those that need the database get a fixture of their own.
 /// </summary>
 [CollectionDefinition(Name, DisableParallelization = true)]
-public sealed class TimingCollection
+public sealed class TimingCollection : ICollectionFixture<DatabaseFixture>
 {
     public const string Name = "timing";
 }

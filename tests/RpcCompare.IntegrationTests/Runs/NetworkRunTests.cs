@@ -7,7 +7,8 @@ using RpcCompare.IntegrationTests.Infrastructure;
 namespace RpcCompare.IntegrationTests.Runs;
 
 /// <summary>--network on real hosts: every stack's calls cross the emulated link, and only their timing changes.</summary>
-[Collection(DatabaseCollection.Name)]
+// It times the link (a ping's median), so it runs with the other timing tests, alone.
+[Collection(TimingCollection.Name)]
 public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
 {
     private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-network-{Guid.NewGuid():N}");
@@ -27,7 +28,7 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
         Assert.Equal(ResultsFormat.NetworkMechanism.None, before.Manifest.Network!.Mechanism);
         Assert.Equal(ResultsFormat.NetworkMechanism.Relay, after.Manifest.Network!.Mechanism);
         Assert.Equal("delay=10ms", after.Manifest.Network.Profile);
-        Assert.NotNull(after.Manifest.Network.KernelShaping);
+        Assert.Equal(KernelShaping.Probe().Summary, after.Manifest.Network.KernelShaping);
         Assert.All(after.Manifest.Hosts, host => Assert.Contains("relay", host.Address, StringComparison.Ordinal));
         Assert.Equal(Stacks.All, after.Summary!.Entries.Select(e => e.Stack).Distinct());
         foreach (var entry in after.Summary.Entries)
