@@ -23,6 +23,13 @@ public static class LoadGenerator
         var interval = plan.Rate is { } rate ? (long)(Stopwatch.Frequency / rate) : 0;
         var start = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 100;
         var warmupEnd = start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
+        if (plan.Rate is not null && plan.Requests is { } planned)
+        {
+            // Open loop: the measured window holds exactly the requests scheduled from the end of the warm-up on. Fixed
+            // here, on the schedule, not when this thread wakes: a late wake-up on a busy machine would add the slots
+            // that passed meanwhile.
+            state.LastSlotTimestamp = warmupEnd + planned * interval;
+        }
         var workers = Enumerable.Range(0, plan.Threads).Select(index =>
         {
             var recorderHandle = recorder.CreateWorker();
@@ -38,12 +45,6 @@ public static class LoadGenerator
             await Task.Delay(TimeSpan.FromTicks(Math.Max(0, (warmupEnd - Stopwatch.GetTimestamp()) * TimeSpan.TicksPerSecond / Stopwatch.Frequency)), abort);
             recorder.BeginMeasurement();
             state.Measuring = true;
-            if (plan.Rate is not null && plan.Requests is { } planned)
-            {
-                // Open loop: the measured window holds exactly the requests scheduled inside it.
-                var measuredStart = Math.Max(warmupEnd, Stopwatch.GetTimestamp());
-                state.LastSlotTimestamp = measuredStart + planned * interval;
-            }
             if (plan.Duration is { } duration)
             {
                 await Task.Delay(duration, abort);
