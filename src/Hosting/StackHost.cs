@@ -43,14 +43,18 @@ public static class StackHost
         return setup;
     }
 
-    /// <summary>Listens on the settings' address and the given port and names the endpoint for the ready line.</summary>
-    public static void Listen(this KestrelServerOptions kestrel, StackHostSetup setup, string name, string scheme, int port,
-        Action<ListenOptions> configure, string path = "") =>
+    /// <summary>Listens on the settings' address and the given port and names the endpoint for the ready line, with the
+    /// stack's scheme from the catalog.</summary>
+    public static void Listen(this KestrelServerOptions kestrel, StackHostSetup setup, string name, int port,
+        Action<ListenOptions> configure, string path = "")
+    {
+        var scheme = StackCatalog.Get(setup.Settings.Stack).Scheme;
         kestrel.Listen(setup.Settings.Bind, port, options =>
         {
             configure(options);
             setup.Endpoints.Add(name, scheme, options, path);
         });
+    }
 
     /// <summary>
     /// Prints the configuration once the host listens, then the ready line. A host bound beyond loopback says so loudly:

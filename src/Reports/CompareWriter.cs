@@ -13,8 +13,6 @@ namespace RpcCompare.Reports;
 /// </summary>
 public static class CompareWriter
 {
-    public const string HtmlFileName = "compare.html";
-    public const string MarkdownFileName = "compare.md";
     private const string DashA = "6 3";
     private const string ColorA = "#A6A6A6";
     private const string ColorB = "#3B3B3B";
@@ -39,7 +37,7 @@ public static class CompareWriter
         var html = BuildHtml(a, b, pairs, unmatched, verdicts, charts, options);
         var markdown = BuildMarkdown(a, b, pairs, unmatched, verdicts, charts, options);
 
-        return await ReportFiles.WriteAsync(output, (HtmlFileName, html), (MarkdownFileName, markdown), charts, cancellationToken);
+        return await ReportFiles.WriteAsync(output, (ResultFileNames.CompareHtml, html), (ResultFileNames.CompareMarkdown, markdown), charts, cancellationToken);
     }
 
     private static string BuildHtml(RunAnalysis a, RunAnalysis b, List<Comparison> pairs, IReadOnlyList<string> unmatched,

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Globalization;
 using System.Text;
 using RpcCompare.Reports.Charts;
@@ -12,9 +13,6 @@ namespace RpcCompare.Reports;
 /// </summary>
 public static class ReportWriter
 {
-    public const string HtmlFileName = "report.html";
-    public const string MarkdownFileName = "summary.md";
-
     /// <exception cref="ReportInputException">The folder or one of its files is missing or damaged, or the baseline is not in the run.</exception>
     public static async Task<ReportOutput> WriteAsync(string folder, ReportOptions options, CancellationToken cancellationToken)
     {
@@ -29,7 +27,7 @@ public static class ReportWriter
         var html = BuildHtml(analysis, verdicts, charts, options);
         var markdown = BuildMarkdown(analysis, verdicts, charts, options);
 
-        var written = await ReportFiles.WriteAsync(output, (HtmlFileName, html), (MarkdownFileName, markdown), charts, cancellationToken);
+        var written = await ReportFiles.WriteAsync(output, (ResultFileNames.ReportHtml, html), (ResultFileNames.ReportMarkdown, markdown), charts, cancellationToken);
         return written with
         {
             Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
@@ -46,7 +44,7 @@ public static class ReportWriter
         var md = new StringBuilder("# RpcCompare verdict: every scenario\n\n");
         foreach (var (folder, scenario, verdict) in runs)
         {
-            md.Append(CultureInfo.InvariantCulture, $"## {scenario} ([report]({Path.GetRelativePath(root, folder)}/{HtmlFileName}))\n\n").Append(verdict switch
+            md.Append(CultureInfo.InvariantCulture, $"## {scenario} ([report]({Path.GetRelativePath(root, folder)}/{ResultFileNames.ReportHtml}))\n\n").Append(verdict switch
             {
                 null => "No verdict: the report could not be written.\n\n",
                 "" => "Fewer than two stacks have results to rank.\n\n",
@@ -132,7 +130,7 @@ public static class ReportWriter
             return;
         }
 
-        page.Heading(2, $"Compared with {StackStyle.DisplayName(analysis.Baseline)}", "findings");
+        page.Heading(2, $"Compared with {StackCatalog.DisplayName(analysis.Baseline)}", "findings");
         foreach (var comparison in analysis.Comparisons)
         {
             page.Heading(3, $"{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}");
@@ -146,7 +144,7 @@ public static class ReportWriter
 
         if (analysis.Comparisons.Count == 0 && analysis.ComparisonNotes.Count == 0)
         {
-            page.Paragraph($"{StackStyle.DisplayName(analysis.Baseline)} is the only stack with results, so there is nothing to compare it with.");
+            page.Paragraph($"{StackCatalog.DisplayName(analysis.Baseline)} is the only stack with results, so there is nothing to compare it with.");
         }
     }
 
@@ -216,7 +214,7 @@ public static class ReportWriter
             return;
         }
 
-        var baselineName = StackStyle.DisplayName(analysis.Baseline);
+        var baselineName = StackCatalog.DisplayName(analysis.Baseline);
         page.Heading(2, $"Quantile by quantile against {baselineName} (ECDF delta)", "deltas");
         page.Paragraph(Sections.DeltaHowTo);
         foreach (var comparison in shifts)
@@ -272,7 +270,7 @@ public static class ReportWriter
         List<BarSeries> Series(Func<SummaryEntry, double?> select) =>
         [
             .. stacks.Select(stack => new BarSeries(
-                StackStyle.DisplayName(stack),
+                StackCatalog.DisplayName(stack),
                 StackStyle.Color(stack),
                 [.. variants.Select(v => analysis.Entries.FirstOrDefault(e => e.Stack == stack && e.Variant == v) is { } e ? select(e.Summary) ?? double.NaN : (double?)null)])),
         ];
@@ -322,7 +320,7 @@ public static class ReportWriter
 
         if (analysis.Baseline is not null)
         {
-            md.Append(CultureInfo.InvariantCulture, $"\n## Compared with {StackStyle.DisplayName(analysis.Baseline)}\n\n");
+            md.Append(CultureInfo.InvariantCulture, $"\n## Compared with {StackCatalog.DisplayName(analysis.Baseline)}\n\n");
             foreach (var comparison in analysis.Comparisons)
             {
                 md.Append(CultureInfo.InvariantCulture, $"**{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}**\n\n");

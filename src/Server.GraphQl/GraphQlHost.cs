@@ -28,7 +28,7 @@ public static class GraphQlHost
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.Limits.MaxRequestBodySize = MaxRequestBodyBytes;
-            kestrel.Listen(setup, EndpointNames.Http, "http", setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
+            kestrel.Listen(setup, EndpointNames.Http, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
         });
         builder.Services.AddGraphQlSchema(detailedErrors);
 

@@ -23,7 +23,7 @@ public static class GrpcHost
     {
         var setup = builder.AddStackHost(StackCatalog.Grpc);
         builder.WebHost.ConfigureKestrel(kestrel =>
-            kestrel.Listen(setup, EndpointNames.Grpc, "http", setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
+            kestrel.Listen(setup, EndpointNames.Grpc, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
         builder.Services.AddGrpc(o =>
         {
             o.MaxReceiveMessageSize = MaxReceiveMessageSize;

@@ -28,10 +28,10 @@ public static class RestHost
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.Limits.MaxRequestBodySize = MaxRequestBodyBytes;
-            kestrel.Listen(setup, EndpointNames.Http, "http", setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
+            kestrel.Listen(setup, EndpointNames.Http, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
             if (http2Port is { } port)
             {
-                kestrel.Listen(setup, EndpointNames.H2c, "http", port, o => o.Protocols = HttpProtocols.Http2);
+                kestrel.Listen(setup, EndpointNames.H2c, port, o => o.Protocols = HttpProtocols.Http2);
             }
         });
         builder.Services.ConfigureHttpJsonOptions(o => o.SerializerOptions.TypeInfoResolverChain.Insert(0, GraphJsonContext.Default));

@@ -41,7 +41,7 @@ public static class WcfHost
             o.MaxConcurrentSessions = MaxConcurrentSessions;
         });
         builder.WebHost.ConfigureKestrel(kestrel =>
-            kestrel.Listen(setup, EndpointNames.NetTcp, "net.tcp", setup.Settings.Port, o => o.UseNetTcp<IGraphService>(Path), Path));
+            kestrel.Listen(setup, EndpointNames.NetTcp, setup.Settings.Port, o => o.UseNetTcp<IGraphService>(Path), Path));
 
         var configuration = setup.Configuration;
         configuration.Set("implementation",

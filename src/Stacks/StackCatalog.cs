@@ -1,6 +1,11 @@
 namespace RpcCompare.Definitions;
 
-/// <summary>The four stacks compared, in their default measuring order.</summary>
+/// <summary>
+/// The four stacks compared, in their default measuring order. A stack is named for its framework; where a framework
+/// has several transports, the one measured shows in its endpoint: WCF is measured over its NetTcp binding only
+/// (scheme net.tcp, endpoint "nettcp", served by src/Protocols/NetTcp), so "NetTcp" in the code always means that
+/// binding and "wcf" the stack.
+/// </summary>
 public static class StackCatalog
 {
     public const string Grpc = "grpc";

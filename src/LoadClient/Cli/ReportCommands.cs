@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.CommandLine;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
@@ -15,7 +16,7 @@ public static class ReportCommands
             Description = "The stack every other one is compared with (default: wcf when it has results, else the first stack).",
             HelpName = "stack",
         };
-        baseline.AcceptOnlyFromAmong([.. ResultsFormat.Stacks.All]);
+        baseline.AcceptOnlyFromAmong([.. StackCatalog.Ids]);
         var noPng = new Option<bool>("--no-png") { Description = "Skip the PNG charts (report.html is complete without them)." };
         var command = new Command("report", "Write report.html, summary.md and one PNG per chart into a results folder.")
         {

@@ -34,7 +34,7 @@ public static class RunCommand
         var stacks = new Option<string>("--stacks")
         {
             Description = "Comma-separated stacks to measure, in this order.",
-            DefaultValueFactory = _ => string.Join(',', Stacks.All),
+            DefaultValueFactory = _ => string.Join(',', StackCatalog.Ids),
             HelpName = "grpc,wcf,rest,graphql",
         };
         var threads = new Option<int?>("--threads", "-t")
@@ -128,7 +128,7 @@ public static class RunCommand
         {
             var requestMix = result.GetValue(mix) is { } mixText ? RequestMix.Parse(mixText) : null;
             var scenarioName = requestMix is null ? result.GetValue(scenario)! : MixScenario.ScenarioName;
-            var stackList = Stacks.Parse(result.GetValue(stacks)!);
+            var stackList = StackList.Parse(result.GetValue(stacks)!);
             var targetMap = ParseTargets(result.GetValue(targets) ?? []);
             if (targetMap.Count > 0)
             {
@@ -239,7 +239,7 @@ public static class RunCommand
             {
                 throw new UserFacingException($"--target '{target}' must look like stack=url, e.g. grpc=http://127.0.0.1:7001.");
             }
-            var stack = Stacks.Parse(parts[0]).Single();
+            var stack = StackList.Parse(parts[0]).Single();
             if (!Uri.TryCreate(parts[1], UriKind.Absolute, out var uri))
             {
                 throw new UserFacingException($"--target {stack}: '{parts[1]}' is not an absolute URL.");

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.CommandLine;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
@@ -13,7 +14,7 @@ public static class ServersCommand
         var stacks = new Option<string>("--stacks")
         {
             Description = "Comma-separated stacks to start.",
-            DefaultValueFactory = _ => string.Join(',', Stacks.All),
+            DefaultValueFactory = _ => string.Join(',', StackCatalog.Ids),
         };
         var writes = new Option<bool>("--allow-writes") { Description = "Let the hosts accept CreateNode." };
         var command = new Command("servers", "Start PostgreSQL (if needed, with the dataset loaded) and the hosts; print their addresses; stop on Ctrl+C.");
@@ -23,7 +24,7 @@ public static class ServersCommand
         command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
         {
             var spec = dataset.ToSpec(result);
-            var stackList = Stacks.Parse(result.GetValue(stacks)!);
+            var stackList = StackList.Parse(result.GetValue(stacks)!);
             var opened = await SeededDatabase.OpenAsync(result.GetValue(dataset.Connection), result.GetValue(dataset.PgData),
                 spec, cancellationToken);
             await using var database = opened.Database;
@@ -35,7 +36,7 @@ public static class ServersCommand
                     var host = await HostProcess.StartAsync(stack, new HostLaunch { AllowWrites = result.GetValue(writes), RestHttp2 = true },
                         database.ConnectionString, cancellationToken);
                     hosts.Add(host);
-                    Console.WriteLine($"{Stacks.DisplayName(stack),-8} pid {host.Pid,-7} {string.Join("  ", host.Ready.Endpoints.Select(e => $"{e.Key} {e.Value}"))}");
+                    Console.WriteLine($"{StackCatalog.DisplayName(stack),-8} pid {host.Pid,-7} {string.Join("  ", host.Ready.Endpoints.Select(e => $"{e.Key} {e.Value}"))}");
                 }
                 Console.WriteLine("Running; press Ctrl+C to stop everything.");
                 await Task.Delay(Timeout.Infinite, cancellationToken);

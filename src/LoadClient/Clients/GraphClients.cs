@@ -17,10 +17,10 @@ public static class GraphClients
             : throw new UserFacingException($"Unknown stack '{stack}'.");
         return stack switch
         {
-            Stacks.Grpc => new GrpcGraphClient(Address(), options),
-            Stacks.Wcf => new WcfGraphClient(Address(), options),
-            Stacks.Rest => new RestGraphClient(Address(), options),
-            Stacks.GraphQl => new GraphQlGraphClient(Address(), options),
+            StackCatalog.Grpc => new GrpcGraphClient(Address(), options),
+            StackCatalog.Wcf => new WcfGraphClient(Address(), options),
+            StackCatalog.Rest => new RestGraphClient(Address(), options),
+            StackCatalog.GraphQl => new GraphQlGraphClient(Address(), options),
             _ => throw new UserFacingException($"Unknown stack '{stack}'."),
         };
     }

@@ -36,7 +36,6 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}) posting GraphQL documents " +
         "with variables, one SocketsHttpHandler with connections kept for the run";
 
-
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
     public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) => HttpTransport.CheckHealthAsync(_http, cancellationToken);

@@ -54,7 +54,6 @@ public sealed class GrpcGraphClient : IGraphClient
         $"{Library}: one GrpcChannel, one SocketsHttpHandler (EnableMultipleHttp2Connections, keep-alive ping 60 s), " +
         "generated Graph.GraphClient, deadline per call, no receive limit";
 
-
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
     public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)

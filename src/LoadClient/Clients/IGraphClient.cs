@@ -14,7 +14,6 @@ public interface IGraphClient : IAsyncDisposable
     /// <summary>The client library with its version and how it is configured, for the results' manifest.</summary>
     string Description { get; }
 
-
     /// <summary>Bytes on this client's connections to its host so far, in each direction.</summary>
     (long Sent, long Received) WireBytes { get; }
 

@@ -27,7 +27,6 @@ public sealed class RestGraphClient : IGraphClient
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
         "one SocketsHttpHandler with connections kept for the run";
 
-
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
     public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) => HttpTransport.CheckHealthAsync(_http, cancellationToken);

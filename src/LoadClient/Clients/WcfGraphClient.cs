@@ -44,7 +44,6 @@ public sealed class WcfGraphClient : IGraphClient
         $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding(SecurityMode.None), one open channel per concurrent " +
         $"caller, connection buffer {ConnectionBufferSize / 1024} KiB, MaxReceivedMessageSize 1 GiB, reader quotas Max";
 
-
     public (long Sent, long Received) WireBytes
     {
         get

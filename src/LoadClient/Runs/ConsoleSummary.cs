@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Globalization;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.Reports.Results;
@@ -10,7 +11,7 @@ public static class ConsoleSummary
 {
     public static string Describe(SummaryEntry e)
     {
-        var name = $"{Stacks.DisplayName(e.Stack)}{(e.Variant.Length == 0 ? "" : " " + e.Variant)}";
+        var name = $"{StackCatalog.DisplayName(e.Stack)}{(e.Variant.Length == 0 ? "" : " " + e.Variant)}";
         if (e.LatencyMs is not { } l)
         {
             return $"  {name}: {e.Status}{(e.StatusReason is null ? "" : " - " + e.StatusReason)}";
@@ -22,7 +23,7 @@ public static class ConsoleSummary
 
     /// <summary>Said on every line where it holds: the figure is the client's limit, not the stack's.</summary>
     public static string ClientBound(SummaryEntry e) => e.Client is { ClientBound: true, BusyPercent: { } busy, Cpus: { } cpus }
-        ? $"; client-bound (the load client kept its {cpus} CPU{(cpus == 1 ? "" : "s")} {busy:N0}% busy): the throughput is a lower bound for {Stacks.DisplayName(e.Stack)}"
+        ? $"; client-bound (the load client kept its {cpus} CPU{(cpus == 1 ? "" : "s")} {busy:N0}% busy): the throughput is a lower bound for {StackCatalog.DisplayName(e.Stack)}"
         : "";
 
     public static void Print(IReadOnlyList<SummaryEntry> entries)
@@ -34,7 +35,7 @@ public static class ConsoleSummary
         foreach (var e in entries)
         {
             var l = e.LatencyMs;
-            table.AddRow(Stacks.DisplayName(e.Stack), e.Variant, e.Status, $"{e.Requests:N0}", $"{e.Errors:N0}",
+            table.AddRow(StackCatalog.DisplayName(e.Stack), e.Variant, e.Status, $"{e.Requests:N0}", $"{e.Errors:N0}",
                 (e.Client?.ClientBound == true ? ">=" : "") + $"{e.ThroughputRps:N1}", Ms(l?.P50), Ms(l?.P90), Ms(l?.P99), Ms(l?.P999), Ms(l?.Max),
                 Number(e.BytesSentPerRequest), Number(e.BytesReceivedPerRequest), Number(e.Server?.CpuPercent, "N1"),
                 Number(e.Server?.AllocatedBytesPerRequest), Number(e.Server?.PeakWorkingSetMb, "N0"),

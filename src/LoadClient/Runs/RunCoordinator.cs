@@ -185,7 +185,7 @@ public static class RunCoordinator
             {
                 Console.WriteLine(notice);
             }
-            Console.WriteLine($"Report: {Path.Combine(folder, ReportWriter.HtmlFileName)}");
+            Console.WriteLine($"Report: {Path.Combine(folder, ResultFileNames.ReportHtml)}");
             foreach (var line in output.Verdict)
             {
                 Console.WriteLine(line);

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Terminal;
@@ -25,7 +26,7 @@ public sealed class RunProgress
 
     public IDisposable Track(string stack, string variant, LoadPlan plan, LatencyRecorder recorder)
     {
-        var label = $"{Stacks.DisplayName(stack)}{(variant.Length == 0 ? "" : " " + variant)}";
+        var label = $"{StackCatalog.DisplayName(stack)}{(variant.Length == 0 ? "" : " " + variant)}";
         var lastPlain = DateTime.MinValue;
         string Done(LatencySnapshot s) => plan.Requests is { } requests
             ? $"{s.Requests:N0} done of {requests:N0}"

@@ -48,7 +48,7 @@ public sealed class StackRunner(
             }
             else
             {
-                progress.Line($"Starting the {Stacks.DisplayName(stack)} host");
+                progress.Line($"Starting the {StackCatalog.DisplayName(stack)} host");
                 host = await HostProcess.StartAsync(stack,
                     settings.ToHostLaunch(scenario.Writes, results.PathOf(ResultFileNames.HostLog(stack))), connectionString!, cancellationToken);
                 endpoints = host.Ready.Endpoints;
@@ -79,7 +79,7 @@ public sealed class StackRunner(
             else if (LocalListener.FindPid(target!) is { } targetPid)
             {
                 // A --target host on this machine is read like a spawned one: counters, bytes and the breakdown.
-                record.AddNote($"{Stacks.DisplayName(stack)} at {target} runs on this machine (pid {targetPid}): its counters and timings are read over EventPipe.");
+                record.AddNote($"{StackCatalog.DisplayName(stack)} at {target} runs on this machine (pid {targetPid}): its counters and timings are read over EventPipe.");
                 monitor = await StartMonitorAsync(stack, targetPid, cancellationToken);
             }
             await scenario.PrepareAsync(client, cancellationToken);
@@ -113,7 +113,7 @@ public sealed class StackRunner(
             or GraphCallException or TimeoutException or IOException)
         {
             var reason = e is HostFailedException ? e.Message : $"{e.GetType().Name}: {e.Message}";
-            progress.Line($"{Stacks.DisplayName(stack)} failed: {reason}");
+            progress.Line($"{StackCatalog.DisplayName(stack)} failed: {reason}");
             await results.AddAsync(FailedEntry(stack, "", reason), CancellationToken.None);
             return false;
         }
@@ -388,8 +388,8 @@ public sealed class StackRunner(
             if (host is { HasExited: true } || deadline.Elapsed > settings.StartTimeout)
             {
                 throw new HostFailedException(stack,
-                    $"The {Stacks.DisplayName(stack)} host at {address} did not report healthy within " +
-                    $"{settings.StartTimeout.TotalSeconds:N0} s (is it running, and does it speak {Stacks.DisplayName(stack)}?).",
+                    $"The {StackCatalog.DisplayName(stack)} host at {address} did not report healthy within " +
+                    $"{settings.StartTimeout.TotalSeconds:N0} s (is it running, and does it speak {StackCatalog.DisplayName(stack)}?).",
                     host?.RecentOutput ?? "");
             }
             await Task.Delay(250, cancellationToken);

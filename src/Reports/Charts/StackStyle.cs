@@ -4,7 +4,7 @@ using RpcCompare.Definitions;
 namespace RpcCompare.Reports.Charts;
 
 /// <summary>
-/// Fixed colours and names per stack, so gRPC is the same blue in every chart and every report. The four are from the
+/// Fixed colours per stack, so gRPC is the same blue in every chart and every report. The four are from the
 /// Okabe-Ito palette, which stays distinguishable for the common forms of colour blindness.
 /// </summary>
 public static class StackStyle
@@ -21,11 +21,9 @@ public static class StackStyle
         _ => Others[StableIndex(stack, Others.Length)],
     };
 
-    public static string DisplayName(string stack) => StackCatalog.DisplayName(stack);
-
     /// <summary>"gRPC" or "gRPC (stream)".</summary>
     public static string DisplayName(string stack, string variant) =>
-        variant.Length == 0 ? DisplayName(stack) : $"{DisplayName(stack)} ({variant})";
+        variant.Length == 0 ? StackCatalog.DisplayName(stack) : $"{StackCatalog.DisplayName(stack)} ({variant})";
 
     /// <summary>Solid for the first variant of a stack, then distinct dash patterns.</summary>
     public static string? Dash(int variantIndex) => variantIndex <= 0 ? null : Dashes[(variantIndex - 1) % Dashes.Length];

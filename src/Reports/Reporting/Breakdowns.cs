@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
@@ -35,7 +36,7 @@ internal static class Breakdowns
         var p50 = breakdown.P50;
         var unit = DurationText.UnitFor(p50.Client);
         var own = p50.Client > 0 ? (p50.StackServer + p50.WireAndClient) / p50.Client : 0;
-        var server = StackStyle.DisplayName(entry.Stack);
+        var server = StackCatalog.DisplayName(entry.Stack);
         return p50.Database > 0
             ? $"Of {entry.DisplayName}'s {DurationText.Format(p50.Client, unit)} median, PostgreSQL took {DurationText.Format(p50.Database, unit)}, " +
               $"the {server} server {DurationText.Format(p50.StackServer, unit)}, and the wire and client " +
@@ -74,7 +75,7 @@ internal static class Breakdowns
             var b = e.Summary.Breakdown!;
             table.Row(
             [
-                new(StackStyle.DisplayName(e.Stack), true),
+                new(StackCatalog.DisplayName(e.Stack), true),
                 new(e.Variant.Length == 0 ? Formats.Dash : e.Variant, true),
                 Formats.Ms(b.P50.Client), Formats.Ms(b.P50.Database), Formats.Ms(b.P50.StackServer), Formats.Ms(b.P50.WireAndClient),
                 Formats.Ms(b.P99.Client), Formats.Ms(b.P99.Database), Formats.Ms(b.P99.StackServer), Formats.Ms(b.P99.WireAndClient),
@@ -99,7 +100,7 @@ internal static class Breakdowns
             Subtitle = "Client-observed median split by the hosts' own timings.",
             Y = new Axis($"median latency ({unit})"),
             // Two lines per bar: eight "GraphQL (10-threads)" labels side by side would run into each other.
-            Categories = [.. entries.Select(e => e.Variant.Length == 0 ? StackStyle.DisplayName(e.Stack) : $"{StackStyle.DisplayName(e.Stack)}\n{e.Variant}")],
+            Categories = [.. entries.Select(e => e.Variant.Length == 0 ? StackCatalog.DisplayName(e.Stack) : $"{StackCatalog.DisplayName(e.Stack)}\n{e.Variant}")],
             Series =
             [
                 new BarSeries("database (query service)", DatabaseColor, Values(p => p.Database)),

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
@@ -69,7 +70,7 @@ internal sealed class RunAnalysis
         }
 
         var withData = WithData.Select(e => e.Stack).Distinct().ToList();
-        Baseline = requested ?? (withData.Contains(ResultsFormat.Stacks.Wcf) ? ResultsFormat.Stacks.Wcf : withData.FirstOrDefault());
+        Baseline = requested ?? (withData.Contains(StackCatalog.Wcf) ? StackCatalog.Wcf : withData.FirstOrDefault());
         if (Baseline is null)
         {
             ComparisonNotes = ["No stack has successful requests, so nothing can be compared."];
@@ -86,7 +87,7 @@ internal sealed class RunAnalysis
                 ?? Entries.FirstOrDefault(e => e.Stack == Baseline && e.Variant.Length == 0);
             if (baseline is null)
             {
-                notes.Add($"{entry.DisplayName} has no {StackStyle.DisplayName(Baseline)} measurement to compare with (neither variant '{entry.Variant}' nor the plain call).");
+                notes.Add($"{entry.DisplayName} has no {StackCatalog.DisplayName(Baseline)} measurement to compare with (neither variant '{entry.Variant}' nor the plain call).");
                 continue;
             }
 

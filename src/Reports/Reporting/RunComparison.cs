@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Globalization;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
@@ -112,7 +113,7 @@ internal static class RunComparison
             var b = pair.Entry;
             var cells = new List<Cell>
             {
-                new(StackStyle.DisplayName(b.Stack), true),
+                new(StackCatalog.DisplayName(b.Stack), true),
                 new(b.Variant.Length == 0 ? Formats.Dash : b.Variant, true),
                 Formats.Whole(a.Summary.Requests),
                 Formats.Whole(b.Summary.Requests),

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Globalization;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
@@ -113,7 +114,7 @@ internal static class Sections
                     continue;
                 }
 
-                var label = variant is null ? StackStyle.DisplayName(stack) : StackStyle.DisplayName(stack, variant);
+                var label = variant is null ? StackCatalog.DisplayName(stack) : StackStyle.DisplayName(stack, variant);
                 lines.Add(new DrawnSeries(label + labelSuffix, StackStyle.Color(stack), (dashFor ?? StackStyle.Dash)(index++), points));
             }
         }

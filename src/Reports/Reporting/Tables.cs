@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 
@@ -19,7 +20,7 @@ internal static class Tables
             var status = s.Status + (s.StatusReason is { Length: > 0 } reason ? $": {reason}" : "");
             var cells = new List<Cell>
             {
-                new(StackStyle.DisplayName(s.Stack), true),
+                new(StackCatalog.DisplayName(s.Stack), true),
                 new(s.Variant.Length == 0 ? Formats.Dash : s.Variant, true),
                 new(status, true),
                 Formats.Whole(s.Threads),

@@ -8,6 +8,14 @@ public static class ResultFileNames
     public const string Manifest = "manifest.json";
     public const string Summary = "summary.json";
 
+    /// <summary>What <c>report</c> writes into the run's folder.</summary>
+    public const string ReportHtml = "report.html";
+    public const string ReportMarkdown = "summary.md";
+
+    /// <summary>What <c>compare</c> writes into its output folder.</summary>
+    public const string CompareHtml = "compare.html";
+    public const string CompareMarkdown = "compare.md";
+
     /// <summary>latencies-&lt;stack&gt;[-&lt;variant&gt;].csv</summary>
     public static string Latencies(string stack, string variant) => $"latencies-{Stem(stack, variant)}.csv";
 

@@ -45,17 +45,6 @@ public static class ResultsFormat
         public static IReadOnlyList<string> All { get; } = [None, Relay];
     }
 
-    /// <summary>The stack ids results use: <see cref="StackCatalog"/>'s.</summary>
-    public static class Stacks
-    {
-        public const string Grpc = StackCatalog.Grpc;
-        public const string Wcf = StackCatalog.Wcf;
-        public const string Rest = StackCatalog.Rest;
-        public const string GraphQl = StackCatalog.GraphQl;
-
-        public static IReadOnlyList<string> All => StackCatalog.Ids;
-    }
-
     /// <summary>The values of SummaryEntry.limitsHit.</summary>
     public static class Limits
     {

@@ -5,6 +5,7 @@ using RpcCompare.Data.Generation;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Queries;
 using RpcCompare.Data.Seeding;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
@@ -38,7 +39,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
     public RunSettings Run(string scenario, string outputFolder) => new()
     {
         Scenario = scenario,
-        Stacks = Stacks.All,
+        Stacks = StackCatalog.Ids,
         Warmup = TimeSpan.FromMilliseconds(300),
         Dataset = Spec,
         Connection = ConnectionString,
@@ -110,7 +111,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
         {
             if (_clients.Count == 0)
             {
-                var started = await Task.WhenAll(Stacks.All.Select(stack =>
+                var started = await Task.WhenAll(StackCatalog.Ids.Select(stack =>
                     HostProcess.StartAsync(stack, new HostLaunch { AllowWrites = true, RestHttp2 = true }, ConnectionString, default)));
                 _hosts.AddRange(started);
                 foreach (var host in started)

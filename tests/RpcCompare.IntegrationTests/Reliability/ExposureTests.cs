@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Diagnostics;
 using RpcCompare.Contracts;
 using RpcCompare.LoadClient.Clients;
@@ -11,7 +12,7 @@ namespace RpcCompare.IntegrationTests.Reliability;
 [Collection(DatabaseCollection.Name)]
 public sealed class ExposureTests(DatabaseFixture db)
 {
-    public static TheoryData<string> AllStacks => [.. Stacks.All];
+    public static TheoryData<string> AllStacks => [.. StackCatalog.Ids];
 
     [Theory]
     [MemberData(nameof(AllStacks))]
@@ -33,7 +34,7 @@ public sealed class ExposureTests(DatabaseFixture db)
     [Fact]
     public async Task AHostBoundBeyondLoopbackSaysSoLoudly()
     {
-        var dll = ServerBinaries.PathOf(Stacks.Rest);
+        var dll = ServerBinaries.PathOf(StackCatalog.Rest);
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (var argument in new[] { dll, "--port", "0", "--bind", "0.0.0.0" })
         {
@@ -71,7 +72,7 @@ public sealed class ExposureTests(DatabaseFixture db)
     public async Task AHostGivenABadOptionSaysWhichAndExits(string option, string value, string expected)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in new[] { ServerBinaries.PathOf(Stacks.Grpc), option, value })
+        foreach (var argument in new[] { ServerBinaries.PathOf(StackCatalog.Grpc), option, value })
         {
             start.ArgumentList.Add(argument);
         }

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Diagnostics;
 using Npgsql;
 using RpcCompare.Data.Postgres;
@@ -19,7 +20,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     [Fact]
     public async Task AHostKilledMidRunFailsFastTheOtherStacksContinueAndTheExitIsNonZero()
     {
-        var settings = Settings(db.ConnectionString) with { Stacks = [Stacks.Rest, Stacks.Grpc], Duration = TimeSpan.FromSeconds(6) };
+        var settings = Settings(db.ConnectionString) with { Stacks = [StackCatalog.Rest, StackCatalog.Grpc], Duration = TimeSpan.FromSeconds(6) };
         var others = ChildProcesses.Hosts("Rest");
         var clock = Stopwatch.StartNew();
 
@@ -31,10 +32,10 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
 
         Assert.Equal(1, exit);
         var results = await ResultsLoader.LoadAsync(_folder, default);
-        var rest = results.Summary!.Entries.Single(e => e.Stack == Stacks.Rest);
+        var rest = results.Summary!.Entries.Single(e => e.Stack == StackCatalog.Rest);
         Assert.Equal(ResultsFormat.EntryStatus.Failed, rest.Status);
         Assert.Contains("exited", rest.StatusReason, StringComparison.Ordinal);
-        Assert.Equal(ResultsFormat.EntryStatus.Ok, results.Summary.Entries.Single(e => e.Stack == Stacks.Grpc).Status);
+        Assert.Equal(ResultsFormat.EntryStatus.Ok, results.Summary.Entries.Single(e => e.Stack == StackCatalog.Grpc).Status);
         Assert.Equal(ResultsFormat.RunStatus.Failed, results.Manifest.Status);
         Assert.True(clock.Elapsed < TimeSpan.FromSeconds(60), $"the run took {clock.Elapsed}");
     }
@@ -47,7 +48,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         {
             await new Seeder(dataSource).EnsureSeededAsync(db.Spec, null, default);
         }
-        var settings = Settings(cluster.ConnectionString) with { Stacks = [Stacks.Grpc, Stacks.Rest], Duration = TimeSpan.FromSeconds(7) };
+        var settings = Settings(cluster.ConnectionString) with { Stacks = [StackCatalog.Grpc, StackCatalog.Rest], Duration = TimeSpan.FromSeconds(7) };
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
         await WaitForAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")));
@@ -57,12 +58,12 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
 
         Assert.Equal(0, exit);
         var results = await ResultsLoader.LoadAsync(_folder, default);
-        var grpc = results.Summary!.Entries.Single(e => e.Stack == Stacks.Grpc);
+        var grpc = results.Summary!.Entries.Single(e => e.Stack == StackCatalog.Grpc);
         Assert.True(grpc.Errors > 0, "errors during the outage are counted");
         Assert.True(grpc.Requests > 0);
         var latencies = await LatencyCsv.ReadAsync(Path.Combine(_folder, grpc.Files.Latencies!), default);
         Assert.Equal(grpc.Requests, latencies.Length);
-        var rest = results.Summary.Entries.Single(e => e.Stack == Stacks.Rest);
+        var rest = results.Summary.Entries.Single(e => e.Stack == StackCatalog.Rest);
         Assert.Equal(0, rest.Errors);
         Assert.True(rest.Requests > 0, "the next stack runs normally on the restarted database");
     }
@@ -70,14 +71,14 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     [Fact]
     public async Task AHostThatNeverBecomesReadyIsNamedWithWhatItPrintedWithinTheStartTimeout()
     {
-        var settings = Settings(db.ConnectionString) with { Stacks = [Stacks.Rest], StartTimeout = TimeSpan.FromSeconds(4) };
+        var settings = Settings(db.ConnectionString) with { Stacks = [StackCatalog.Rest], StartTimeout = TimeSpan.FromSeconds(4) };
         var record = new RunRecord(settings, "ping", new RpcCompare.Data.Generation.GraphGenerator(db.Spec));
         var results = await ResultsWriter.CreateAsync(_folder, record.ToManifest(), default);
         var runner = new StackRunner(settings, new PingScenario(), new ScenarioData(db.Spec), results, record,
             "Host=127.0.0.1;Port=1;Username=nobody;Password=never;Database=none", new RunProgress());
         var clock = Stopwatch.StartNew();
 
-        var ok = await runner.RunAsync(Stacks.Rest, default);
+        var ok = await runner.RunAsync(StackCatalog.Rest, default);
 
         Assert.False(ok);
         Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), $"gave up after {clock.Elapsed}");
@@ -91,15 +92,15 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     [Fact]
     public async Task ATargetThatIsDownOrSpeaksAnotherProtocolIsAClearFailure()
     {
-        var rest = await db.HostAsync(Stacks.Rest);
+        var rest = await db.HostAsync(StackCatalog.Rest);
         var settings = Settings(db.ConnectionString) with
         {
-            Stacks = [Stacks.Grpc, Stacks.GraphQl],
+            Stacks = [StackCatalog.Grpc, StackCatalog.GraphQl],
             StartTimeout = TimeSpan.FromSeconds(3),
             Targets = new Dictionary<string, string>
             {
-                [Stacks.Grpc] = rest.Ready.Endpoints["http"],
-                [Stacks.GraphQl] = "http://127.0.0.1:1",
+                [StackCatalog.Grpc] = rest.Ready.Endpoints["http"],
+                [StackCatalog.GraphQl] = "http://127.0.0.1:1",
             },
         };
 

@@ -22,7 +22,7 @@ public class ReportBrowserTests
         await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
 
         var expected = new[] { "ecdf", "histogram", "over-time", "delta-grpc", "delta-grpc-stream", "delta-rest", "memory-working-set", "memory-gc-heap", "bytes-request", "bytes-response", "server-cpu", "server-allocations" };
-        await AssertPageAsync(Path.Combine(temp.Path, ReportWriter.HtmlFileName), expected, ["#summary-table", ".banner-interrupted", "#manifest-table"]);
+        await AssertPageAsync(Path.Combine(temp.Path, ResultFileNames.ReportHtml), expected, ["#summary-table", ".banner-interrupted", "#manifest-table"]);
     }
 
     [Fact]
@@ -33,10 +33,10 @@ public class ReportBrowserTests
         await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(200), seed: 2);
         await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), new CompareOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
 
-        var html = await File.ReadAllTextAsync(temp.Combine("out", CompareWriter.HtmlFileName));
+        var html = await File.ReadAllTextAsync(temp.Combine("out", ResultFileNames.CompareHtml));
         var expected = Regex.Matches(html, "<svg [^>]*class=\"chart\" id=\"([^\"]+)\"").Select(m => m.Groups[1].Value).ToArray();
         Assert.Equal(14, expected.Length); // ECDF, 4 histograms, 4 deltas, memory, 4 bar charts
-        await AssertPageAsync(temp.Combine("out", CompareWriter.HtmlFileName), expected, ["#changes-table", "#manifest-table"]);
+        await AssertPageAsync(temp.Combine("out", ResultFileNames.CompareHtml), expected, ["#changes-table", "#manifest-table"]);
     }
 
     private static async Task AssertPageAsync(string path, IReadOnlyList<string> chartIds, IReadOnlyList<string> visibleSelectors)

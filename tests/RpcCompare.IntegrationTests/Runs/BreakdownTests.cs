@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
@@ -69,7 +70,7 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
 
         var before = (await ResultsLoader.LoadAsync(plain.OutputFolder, default)).Summary!.Entries;
         var after = (await ResultsLoader.LoadAsync(slowed.OutputFolder, default)).Summary!.Entries;
-        foreach (var stack in Stacks.All)
+        foreach (var stack in StackCatalog.Ids)
         {
             var a = before.Single(e => e.Stack == stack).Breakdown!.P50;
             var b = after.Single(e => e.Stack == stack).Breakdown!.P50;
@@ -98,7 +99,7 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
         await RunCoordinator.RunAsync(settings, default);
 
         var entries = (await ResultsLoader.LoadAsync(settings.OutputFolder, default)).Summary!.Entries;
-        foreach (var stack in Stacks.All)
+        foreach (var stack in StackCatalog.Ids)
         {
             var entry = entries.Single(e => e.Stack == stack);
             Assert.True(entry.ErrorsByKind.GetValueOrDefault(ResultsFormat.ErrorKinds.DbPool) > 0,
@@ -110,11 +111,11 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     [Fact]
     public async Task ATargetHostOnThisMachineIsReadLikeASpawnedOne()
     {
-        await using var host = await HostProcess.StartAsync(Stacks.Rest, new HostLaunch(), db.ConnectionString, default);
+        await using var host = await HostProcess.StartAsync(StackCatalog.Rest, new HostLaunch(), db.ConnectionString, default);
         var settings = Settings("ping", requests: 100, "target") with
         {
-            Stacks = [Stacks.Rest],
-            Targets = new Dictionary<string, string> { [Stacks.Rest] = host.Ready.Endpoints["http"] },
+            Stacks = [StackCatalog.Rest],
+            Targets = new Dictionary<string, string> { [StackCatalog.Rest] = host.Ready.Endpoints["http"] },
         };
 
         Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
@@ -18,7 +19,7 @@ public sealed class MixRunTests(DatabaseFixture db) : IDisposable
         var settings = db.Run(MixScenario.ScenarioName, _folder) with
         {
             Mix = RequestMix.Parse("base-case=3,ping=1"),
-            Stacks = [Stacks.Grpc, Stacks.Rest],
+            Stacks = [StackCatalog.Grpc, StackCatalog.Rest],
             Requests = 400,
             Threads = Threads,
         };

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Network;
@@ -30,7 +31,7 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
         Assert.Equal("delay=10ms", after.Manifest.Network.Profile);
         Assert.Equal(KernelShaping.Probe().Summary, after.Manifest.Network.KernelShaping);
         Assert.All(after.Manifest.Hosts, host => Assert.Contains("relay", host.Address, StringComparison.Ordinal));
-        Assert.Equal(Stacks.All, after.Summary!.Entries.Select(e => e.Stack).Distinct());
+        Assert.Equal(StackCatalog.Ids, after.Summary!.Entries.Select(e => e.Stack).Distinct());
         foreach (var entry in after.Summary.Entries)
         {
             var name = $"{entry.Stack} {entry.Variant}";
@@ -41,8 +42,8 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
             // trip its client and server exchange a few more control frames (PING for the window estimate), at most one
             // 17-byte frame per call.
             var plain = before.Summary!.Entries.Single(e => e.Stack == entry.Stack && e.Variant == entry.Variant);
-            AssertClose(name, "sent", plain.BytesSentPerRequest!.Value, entry.BytesSentPerRequest!.Value, entry.Stack == Stacks.Grpc);
-            AssertClose(name, "received", plain.BytesReceivedPerRequest!.Value, entry.BytesReceivedPerRequest!.Value, entry.Stack == Stacks.Grpc);
+            AssertClose(name, "sent", plain.BytesSentPerRequest!.Value, entry.BytesSentPerRequest!.Value, entry.Stack == StackCatalog.Grpc);
+            AssertClose(name, "received", plain.BytesReceivedPerRequest!.Value, entry.BytesReceivedPerRequest!.Value, entry.Stack == StackCatalog.Grpc);
         }
     }
 

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.Reports.Results;
@@ -16,7 +17,7 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
     {
         var last = CpuAffinity.Available()[^1];
 
-        await using var host = await HostProcess.StartAsync(Stacks.Rest, new HostLaunch { Cpus = [last] }, db.ConnectionString, default);
+        await using var host = await HostProcess.StartAsync(StackCatalog.Rest, new HostLaunch { Cpus = [last] }, db.ConnectionString, default);
 
         Assert.Equal(last.ToString(System.Globalization.CultureInfo.InvariantCulture), AllowedCpus(host.Pid));
     }

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Text;
 using System.Text.Json;
 using RpcCompare.IntegrationTests.Infrastructure;
@@ -21,7 +22,7 @@ public sealed class ResultsFolderShapeTests(DatabaseFixture db) : IDisposable
     {
         var settings = db.Run("ping", _folder) with
         {
-            Stacks = [Stacks.Wcf, Stacks.Rest],
+            Stacks = [StackCatalog.Wcf, StackCatalog.Rest],
             Requests = 50,
             Warmup = TimeSpan.Zero,
             WriteReport = true,

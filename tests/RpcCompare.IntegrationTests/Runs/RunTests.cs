@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Diagnostics;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
@@ -25,11 +26,11 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         {
             var results = await ResultsLoader.LoadAsync(Path.Combine(_folder, scenarioName), default);
             Assert.Equal(ResultsFormat.RunStatus.Complete, results.Manifest.Status);
-            Assert.Equal(Stacks.All, results.Manifest.StackOrder);
+            Assert.Equal(StackCatalog.Ids, results.Manifest.StackOrder);
             Assert.Equal(4, results.Manifest.Hosts.Count);
             Assert.DoesNotContain(results.Manifest.Options.Values, v => v.Contains(PasswordOf(db.ConnectionString), StringComparison.Ordinal));
             var scenario = ScenarioCatalog.Create(scenarioName);
-            foreach (var stack in Stacks.All)
+            foreach (var stack in StackCatalog.Ids)
             {
                 var expected = scenario.Variants(StackTraits.Of(stack), new ScenarioData(db.Spec), null).Select(v => v.Name);
                 var entries = results.Summary!.Entries.Where(e => e.Stack == stack).ToList();
@@ -77,7 +78,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
 
         var leaf = await ResultsLoader.LoadAsync(leaves.OutputFolder, default);
         var hub = await ResultsLoader.LoadAsync(hubs.OutputFolder, default);
-        foreach (var stack in Stacks.All)
+        foreach (var stack in StackCatalog.Ids)
         {
             var leafBytes = leaf.Summary!.Entries.Single(e => e.Stack == stack).BytesReceivedPerRequest;
             var hubBytes = hub.Summary!.Entries.Single(e => e.Stack == stack && e.Variant == "").BytesReceivedPerRequest;
@@ -92,7 +93,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     {
         var settings = Settings("base-case", requests: null) with
         {
-            Stacks = [Stacks.Rest],
+            Stacks = [StackCatalog.Rest],
             Rate = 50,
             Duration = TimeSpan.FromSeconds(4),
             Warmup = TimeSpan.FromSeconds(1),
@@ -114,7 +115,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     public async Task AnInterruptedRunLeavesValidPartialResultsAndNoHostBehind()
     {
         using var stop = new CancellationTokenSource();
-        var settings = Settings("payload-sweep", requests: 300) with { Stacks = [Stacks.Grpc, Stacks.Wcf] };
+        var settings = Settings("payload-sweep", requests: 300) with { Stacks = [StackCatalog.Grpc, StackCatalog.Wcf] };
         var before = ChildProcesses.Hosts();
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, stop.Token));

@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Sockets;
@@ -14,7 +15,7 @@ namespace RpcCompare.IntegrationTests.Servers;
 [Collection(DatabaseCollection.Name)]
 public sealed class BadInputTests(DatabaseFixture db)
 {
-    public static TheoryData<string> AllStacks => [.. LoadClient.Hosts.Stacks.All];
+    public static TheoryData<string> AllStacks => [.. StackCatalog.Ids];
 
     [Theory]
     [MemberData(nameof(AllStacks))]
@@ -38,7 +39,7 @@ public sealed class BadInputTests(DatabaseFixture db)
         await AssertRefusedAsync(client, c => c.SearchNodesAsync("", 10, default), ErrorKind.InvalidArgument);
         // REST carries the term in the URL, which Kestrel refuses as too long (414) before the query service sees it.
         await AssertRefusedAsync(client, c => c.SearchNodesAsync(new string('x', 1_048_576), 10, default),
-            stack == LoadClient.Hosts.Stacks.Rest ? ErrorKind.OverLimit : ErrorKind.InvalidArgument);
+            stack == StackCatalog.Rest ? ErrorKind.OverLimit : ErrorKind.InvalidArgument);
         await AssertStillServingAsync(client);
     }
 

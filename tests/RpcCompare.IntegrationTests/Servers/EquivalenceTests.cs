@@ -1,4 +1,5 @@
 using RpcCompare.Contracts;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.IntegrationTests.Infrastructure;
@@ -9,7 +10,7 @@ namespace RpcCompare.IntegrationTests.Servers;
 [Collection(DatabaseCollection.Name)]
 public sealed class EquivalenceTests(DatabaseFixture db)
 {
-    public static TheoryData<string> AllStacks => [.. LoadClient.Hosts.Stacks.All];
+    public static TheoryData<string> AllStacks => [.. StackCatalog.Ids];
 
     [Theory]
     [MemberData(nameof(AllStacks))]

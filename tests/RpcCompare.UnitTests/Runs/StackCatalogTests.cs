@@ -1,22 +1,26 @@
 using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Scenarios;
-using RpcCompare.Reports.Charts;
-using RpcCompare.Reports.Results;
-using Stacks = RpcCompare.LoadClient.Hosts.Stacks;
+using RpcCompare.LoadClient;
+using RpcCompare.LoadClient.Cli;
 
 namespace RpcCompare.UnitTests.Runs;
 
 public class StackCatalogTests
 {
     [Fact]
-    public void ResultsClientAndChartsAllReadTheOneDefinition()
+    public void TheScenariosReadTheOneDefinition()
     {
         Assert.Equal(["grpc", "wcf", "rest", "graphql"], StackCatalog.Ids);
-        Assert.Equal(StackCatalog.Ids, ResultsFormat.Stacks.All);
-        Assert.Equal(StackCatalog.Ids, Stacks.All);
-        Assert.All(StackCatalog.All, s => Assert.Equal(s.DisplayName, StackStyle.DisplayName(s.Id)));
-        Assert.All(StackCatalog.All, s => Assert.Equal(s.DisplayName, Stacks.DisplayName(s.Id)));
         Assert.All(StackCatalog.All, s => Assert.Equal((s.Streaming, s.SingleRequestPage), (StackTraits.Of(s.Id).Streaming, StackTraits.Of(s.Id).SingleRequestPage)));
+    }
+
+    [Fact]
+    public void TheStacksOptionAcceptsTheCatalogsIdsInTheOrderGivenAndNamesWhatItRefuses()
+    {
+        Assert.Equal(["rest", "grpc"], StackList.Parse("REST, grpc"));
+        Assert.Contains("Unknown stack 'soap'", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,soap")).Message);
+        Assert.Contains("names a stack twice", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,grpc")).Message);
+        Assert.Contains("at least one of grpc, wcf, rest, graphql", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
     }
 
     [Fact]
