@@ -26,9 +26,9 @@ public static class CompareWriter
         var runB = await ResultsLoader.LoadAsync(folderB, cancellationToken);
         RunComparison.Refuse(runA, runB);
 
-        var a = RunAnalysis.Create(runA);
-        var b = RunAnalysis.Create(runB);
-        var pairs = RunComparison.Pair(a, b, options.Bootstrap, cancellationToken, out var unmatched);
+        var a = RunAnalysis.Create(runA, options.Bootstrap, "A:");
+        var b = RunAnalysis.Create(runB, options.Bootstrap, "B:");
+        var pairs = RunComparison.Pair(a, b, options.Bootstrap.ConfidenceLevel, cancellationToken, out var unmatched);
 
         var output = Path.GetFullPath(outFolder);
         Directory.CreateDirectory(output);

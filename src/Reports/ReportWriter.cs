@@ -17,8 +17,8 @@ public static class ReportWriter
     public static async Task<ReportOutput> WriteAsync(string folder, ReportOptions options, CancellationToken cancellationToken)
     {
         var run = await ResultsLoader.LoadAsync(folder, cancellationToken);
-        var analysis = RunAnalysis.Create(run);
-        analysis.CompareWithBaseline(options.Baseline, options.Bootstrap, cancellationToken);
+        var analysis = RunAnalysis.Create(run, options.Bootstrap);
+        analysis.CompareWithBaseline(options.Baseline, cancellationToken);
 
         var output = Path.GetFullPath(options.OutputFolder ?? run.Folder);
         Directory.CreateDirectory(output);

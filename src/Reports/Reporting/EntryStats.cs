@@ -27,5 +27,16 @@ internal sealed class EntryStats
     /// <summary>p50, p90, p99, p99.9 (<see cref="QuantileGrid.Summary"/>); null without successful requests.</summary>
     public IReadOnlyList<double>? Percentiles { get; }
 
+    /// <summary>The estimate at <paramref name="probability"/>, one of <see cref="QuantileGrid.Summary"/>'s.</summary>
+    public double Percentile(double probability)
+    {
+        var index = QuantileGrid.Summary.ToList().IndexOf(probability);
+        if (Percentiles is null || index < 0)
+        {
+            throw new InvalidOperationException($"{DisplayName} has no estimate at {probability}: it needs successful requests and a probability of the summary grid.");
+        }
+        return Percentiles[index];
+    }
+
     public string DisplayName => Charts.StackStyle.DisplayName(Stack, Variant);
 }

@@ -16,12 +16,15 @@ internal sealed class RunAnalysis
 {
     private readonly Dictionary<(string, string), int> _variantIndex = [];
     private readonly Dictionary<EntryStats, QuantileReplicates> _replicates = [];
-    private BootstrapSettings _settings = new();
+    private readonly BootstrapSettings _settings;
+    private readonly string _seedPrefix;
 
-    private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries)
+    private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries, BootstrapSettings settings, string seedPrefix)
     {
         Run = run;
         Entries = entries;
+        _settings = settings;
+        _seedPrefix = seedPrefix;
         foreach (var stack in entries.GroupBy(e => e.Stack))
         {
             var index = 0;
@@ -35,6 +38,9 @@ internal sealed class RunAnalysis
     }
 
     public RunResults Run { get; }
+
+    /// <summary>How this run's bands are bootstrapped.</summary>
+    public BootstrapSettings Settings => _settings;
     public IReadOnlyList<EntryStats> Entries { get; }
     public IReadOnlyList<VariantGroup> Groups { get; }
     public string? Baseline { get; private set; }
@@ -43,7 +49,9 @@ internal sealed class RunAnalysis
 
     public IEnumerable<EntryStats> WithData => Entries.Where(e => e.Sample is not null);
 
-    public static RunAnalysis Create(RunResults run)
+    /// <param name="seedPrefix">Sets this run's bootstrap apart from another's in one comparison ("A:", "B:"), so the two runs'
+    /// entries of the same stack are not resampled with the same indices.</param>
+    public static RunAnalysis Create(RunResults run, BootstrapSettings settings, string seedPrefix = "")
     {
         var order = run.Manifest.StackOrder.Select((s, i) => (s, i)).GroupBy(x => x.s).ToDictionary(g => g.Key, g => g.First().i);
         var entries = run.Entries
@@ -52,15 +60,14 @@ internal sealed class RunAnalysis
             .ThenBy(x => x.Index)
             .Select(x => new EntryStats(x.Entry))
             .ToList();
-        return new RunAnalysis(run, entries);
+        return new RunAnalysis(run, entries, settings, seedPrefix);
     }
 
     public string? Dash(EntryStats entry) => StackStyle.Dash(_variantIndex.GetValueOrDefault((entry.Stack, entry.Variant)));
 
     /// <summary>Picks the baseline and computes every stack's shift function against it.</summary>
-    public void CompareWithBaseline(string? requested, BootstrapSettings settings, CancellationToken cancellationToken)
+    public void CompareWithBaseline(string? requested, CancellationToken cancellationToken)
     {
-        _settings = settings;
         var stacks = Entries.Select(e => e.Stack).Distinct().ToList();
         if (requested is not null && !stacks.Contains(requested))
         {
@@ -91,7 +98,7 @@ internal sealed class RunAnalysis
                 continue;
             }
 
-            comparisons.Add(Compare(entry, baseline, Replicates, settings.ConfidenceLevel));
+            comparisons.Add(Compare(entry, baseline, Replicates, _settings.ConfidenceLevel));
         }
 
         Comparisons = comparisons;
@@ -105,11 +112,12 @@ internal sealed class RunAnalysis
             ? QuantileShiftAnalysis.Compare(ReplicatesOf(a, cancellationToken), ReplicatesOf(b, cancellationToken), _settings.ConfidenceLevel)
             : null;
 
-    private QuantileReplicates ReplicatesOf(EntryStats e, CancellationToken cancellationToken)
+    /// <summary>The entry's bootstrap replicates, computed once per analysis.</summary>
+    public QuantileReplicates ReplicatesOf(EntryStats e, CancellationToken cancellationToken)
     {
         if (!_replicates.TryGetValue(e, out var replicates))
         {
-            var seed = SeededRandom.DeriveSeed(_settings.Seed, $"{e.Stack}/{e.Variant}");
+            var seed = SeededRandom.DeriveSeed(_settings.Seed, $"{_seedPrefix}{e.Stack}/{e.Variant}");
             replicates = QuantileBootstrap.Run(e.Sample!, QuantileGrid.Delta, _settings.Resamples, seed, cancellationToken);
             _replicates.Add(e, replicates);
         }

@@ -29,21 +29,11 @@ internal static class RunComparison
         }
     }
 
-    public static List<Comparison> Pair(RunAnalysis a, RunAnalysis b, BootstrapSettings settings, CancellationToken cancellationToken, out List<string> unmatched)
+    /// <summary>Each entry of <paramref name="b"/> against the same stack and variant of <paramref name="a"/>, with the
+    /// bootstrap replicates each analysis keeps (the verdicts read the same ones).</summary>
+    public static List<Comparison> Pair(RunAnalysis a, RunAnalysis b, double confidenceLevel, CancellationToken cancellationToken, out List<string> unmatched)
     {
-        var cache = new Dictionary<EntryStats, QuantileReplicates>();
-        QuantileReplicates Replicates(EntryStats e)
-        {
-            if (!cache.TryGetValue(e, out var replicates))
-            {
-                var run = b.Entries.Contains(e) ? "B" : "A";
-                var seed = SeededRandom.DeriveSeed(settings.Seed, $"{run}:{e.Stack}/{e.Variant}");
-                replicates = QuantileBootstrap.Run(e.Sample!, QuantileGrid.Delta, settings.Resamples, seed, cancellationToken);
-                cache.Add(e, replicates);
-            }
-
-            return replicates;
-        }
+        QuantileReplicates Replicates(EntryStats e) => (b.Entries.Contains(e) ? b : a).ReplicatesOf(e, cancellationToken);
 
         var pairs = new List<Comparison>();
         unmatched = [];
@@ -56,7 +46,7 @@ internal static class RunComparison
                 continue;
             }
 
-            pairs.Add(RunAnalysis.Compare(entryB, entryA, Replicates, settings.ConfidenceLevel, $"{entryB.DisplayName} in B", $"{entryA.DisplayName} in A"));
+            pairs.Add(RunAnalysis.Compare(entryB, entryA, Replicates, confidenceLevel, $"{entryB.DisplayName} in B", $"{entryA.DisplayName} in A"));
         }
 
         unmatched.AddRange(a.Entries.Where(e => !b.Entries.Any(x => x.Stack == e.Stack && x.Variant == e.Variant)).Select(e => $"{e.DisplayName} is only in run A."));

@@ -77,7 +77,7 @@ internal static class Sections
     public static string MethodText(BootstrapSettings settings) =>
         $"Percentiles are Harrell-Davis estimates (Perfolizer) for samples of up to {Quantiles.HarrellDavisMaxSampleSize.ToString("#,0", CultureInfo.InvariantCulture)} requests " +
         "and Hyndman-Fan type 7 above. Differences between quantiles carry a simultaneous " +
-        $"{(settings.ConfidenceLevel * 100).ToString("0.#", CultureInfo.InvariantCulture)}% percentile-bootstrap band " +
+        $"{BootstrapSettings.Percent(settings.ConfidenceLevel)} percentile-bootstrap band " +
         $"({settings.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group, each group resampled independently, fixed seed " +
         $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence holds at once. " +
         $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out.";

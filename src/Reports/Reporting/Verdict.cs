@@ -13,7 +13,7 @@ internal sealed record VariantVerdict(string Variant, IReadOnlyList<VerdictLine>
 
 /// <summary>
 /// The answer first: for each variant that two or more stacks ran, who is fastest at the median and at p99 (only when the
-/// 95% band of the winner against the runner-up excludes zero there), who sends the fewest bytes, spends the least server
+/// band (95% by default) of the winner against the runner-up excludes zero there), who sends the fewest bytes, spends the least server
 /// CPU and allocates the least per request, and who has the highest throughput among the entries the client could drive.
 /// </summary>
 internal static class Verdict
@@ -120,32 +120,33 @@ internal static class Verdict
     private static VerdictLine Latency(RunAnalysis analysis, List<EntryStats> entries, double probability, string label, string scenario,
         string network, CancellationToken cancellationToken)
     {
-        var ranked = entries.OrderBy(e => Quantiles.Estimate(e.Sample!, probability)).ToList();
+        var ranked = entries.OrderBy(e => e.Percentile(probability)).ToList();
         var (best, next) = (ranked[0], ranked[1]);
         var question = $"fastest at the {label}";
         var shift = analysis.Shift(best, next, cancellationToken);
+        var level = BootstrapSettings.Percent(analysis.Settings.ConfidenceLevel);
         var index = shift is null ? -1 : IndexOf(shift.Probabilities, probability);
         if (shift is null || index < 0)
         {
             return new VerdictLine(question, "not decided",
-                $"too few requests for a 95% band at the {label} of {best.DisplayName} against {next.DisplayName} (n = {best.Sample!.Count:N0} and {next.Sample!.Count:N0})");
+                $"too few requests for a {level} band at the {label} of {best.DisplayName} against {next.DisplayName} (n = {best.Sample!.Count:N0} and {next.Sample!.Count:N0})");
         }
 
         if (shift.Sign(index) == 0)
         {
             return new VerdictLine(question, "no difference",
-                $"{best.DisplayName} and {next.DisplayName} are within the noise (the 95% band includes zero)");
+                $"{best.DisplayName} and {next.DisplayName} are within the noise (the {level} band includes zero)");
         }
 
         var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.Upper[index], -shift.Lower[index]);
         return new VerdictLine(question, best.DisplayName,
-            $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName}{network} (95% CI {numbers[1]}\u2013{numbers[2]} {unit})");
+            $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName}{network} ({level} CI {numbers[1]}\u2013{numbers[2]} {unit})");
     }
 
     /// <summary>The slowest at the median against the fastest, as a plain ratio of their medians (no band: a description).</summary>
     private static VerdictLine Slowest(List<EntryStats> entries)
     {
-        var ranked = entries.Select(e => (Entry: e, Median: Quantiles.Estimate(e.Sample!, 0.5))).OrderBy(x => x.Median).ToList();
+        var ranked = entries.Select(e => (Entry: e, Median: e.Percentile(0.5))).OrderBy(x => x.Median).ToList();
         var (fastest, slowest) = (ranked[0], ranked[^1]);
         var factor = fastest.Median > 0 ? slowest.Median / fastest.Median : double.PositiveInfinity;
         var size = $"{DurationText.Format(slowest.Median)} at the median against {DurationText.Format(fastest.Median)} for {fastest.Entry.DisplayName}" +

@@ -13,5 +13,9 @@ public sealed record BootstrapSettings
     public int Resamples { get; init; } = 2000;
 
     public double ConfidenceLevel { get; init; } = 0.95;
+
+    /// <summary>"95%" for 0.95: how every sentence and table names a band's level.</summary>
+    public static string Percent(double confidenceLevel) =>
+        (confidenceLevel * 100).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + "%";
     public ulong Seed { get; init; } = DefaultSeed;
 }

@@ -25,7 +25,7 @@ public static class ShiftSentences
             return [$"There are too few requests to compare {nameA} with {nameB} quantile by quantile."];
         }
 
-        var level = (shift.ConfidenceLevel * 100).ToString("0.#", CultureInfo.InvariantCulture);
+        var level = BootstrapSettings.Percent(shift.ConfidenceLevel);
         var sentences = new List<string>();
         foreach (var run in Runs(shift))
         {
@@ -58,7 +58,7 @@ public static class ShiftSentences
                 : $" (except at the {string.Join(" and the ", run.Gaps.Select(g => PercentileName(shift.Probabilities[g])))}, where the band includes zero)";
             sentences.Add(
                 $"{range}{except}, {nameA} answers at least {numbers[0]} {unit} {direction} than {nameB} " +
-                $"({level}% CI {numbers[1]}\u2013{numbers[2]} {unit}).");
+                $"({level} CI {numbers[1]}\u2013{numbers[2]} {unit}).");
         }
 
         return sentences;

@@ -1,5 +1,6 @@
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.UnitTests.Reports;
 
@@ -31,6 +32,23 @@ public class CompareWriterTests
         Assert.Contains(">faster in B</text>", html);
         Assert.Contains("id=\"ecdf\"", html);
         Assert.Contains("id=\"memory-working-set\"", html);
+    }
+
+    [Fact]
+    public async Task TheBootstrapSettingsReachTheVerdictsAsWellAsTheChanges()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Combine("a"), SyntheticResults.FourStacks(400), seed: 1);
+        await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(400), seed: 2);
+        var options = NoPng with { Bootstrap = new BootstrapSettings { ConfidenceLevel = 0.9, Resamples = 500 } };
+
+        await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), options, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("out", "compare.md"));
+        var verdicts = markdown[markdown.IndexOf("## Verdicts side by side", StringComparison.Ordinal)..];
+        Assert.Contains("(90% CI", verdicts);
+        Assert.DoesNotContain("95%", markdown);
+        Assert.Contains("500 resamples per group", markdown);
     }
 
     [Fact]
