@@ -1,6 +1,6 @@
-using RpcCompare.Definitions;
 using System.Globalization;
 using System.Text;
+using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Reporting;
 using RpcCompare.Reports.Results;

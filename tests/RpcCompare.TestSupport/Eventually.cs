@@ -6,10 +6,13 @@ namespace RpcCompare.TestSupport;
 /// guard: tests assert what happens, never how fast.</summary>
 public static class Eventually
 {
-    public static async Task TrueAsync(Func<bool> condition, string what = "the condition", int hangGuardSeconds = 60)
+    public static Task TrueAsync(Func<bool> condition, string what = "the condition", int hangGuardSeconds = 60) =>
+        TrueAsync(() => Task.FromResult(condition()), what, hangGuardSeconds);
+
+    public static async Task TrueAsync(Func<Task<bool>> condition, string what = "the condition", int hangGuardSeconds = 60)
     {
         long start = Stopwatch.GetTimestamp();
-        while (!condition())
+        while (!await condition())
         {
             if (Stopwatch.GetElapsedTime(start) > TimeSpan.FromSeconds(hangGuardSeconds))
             {

@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using System.CommandLine;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
 

@@ -73,25 +73,8 @@ public sealed class HostProcess : IAsyncDisposable
         CancellationToken cancellationToken)
     {
         var dll = ServerBinaries.PathOf(stack);
-        // taskset execs dotnet in its own process, so the pid, the signals and the EventPipe session are the host's.
-        var start = new ProcessStartInfo(launch.Cpus is null ? "dotnet" : Placement.Taskset.Program)
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-            UseShellExecute = false,
-            WorkingDirectory = Path.GetDirectoryName(dll)!,
-        };
-        if (launch.Cpus is { } cpus)
-        {
-            start.ArgumentList.Add("--cpu-list");
-            start.ArgumentList.Add(Placement.CpuList.Format(cpus));
-            start.ArgumentList.Add("dotnet");
-        }
-        foreach (var argument in Arguments(dll, StackCatalog.Get(stack), launch))
-        {
-            start.ArgumentList.Add(argument);
-        }
+        var start = ChildProcess.DotnetStartInfo(launch.Cpus, Arguments(dll, StackCatalog.Get(stack), launch));
+        start.WorkingDirectory = Path.GetDirectoryName(dll)!;
         // The password travels in the environment, never on a command line others can read in the process list.
         start.Environment["RPCCOMPARE_PG"] = connectionString;
         start.Environment["ASPNETCORE_ENVIRONMENT"] = "Production";
@@ -205,21 +188,7 @@ public sealed class HostProcess : IAsyncDisposable
         }
     }
 
-    public void Kill()
-    {
-        try
-        {
-            if (!_process.HasExited)
-            {
-                _process.Kill(entireProcessTree: true);
-                _process.WaitForExit(5_000);
-            }
-        }
-        catch (InvalidOperationException)
-        {
-            // Already gone.
-        }
-    }
+    public void Kill() => ChildProcess.Kill(_process, TimeSpan.FromSeconds(5));
 
     public void Pause() => Signals.Send(_process.Id, Signals.Stop);
 

@@ -36,28 +36,12 @@ public sealed class RelayProcess : IAsyncDisposable
     public static async Task<RelayProcess> StartAsync(NetworkProfile profile, IEnumerable<string> upstreams, IReadOnlyList<int>? cpus,
         CancellationToken cancellationToken)
     {
-        var start = new ProcessStartInfo(cpus is null ? "dotnet" : Placement.Taskset.Program)
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            RedirectStandardInput = true,
-            UseShellExecute = false,
-        };
-        if (cpus is not null)
-        {
-            start.ArgumentList.Add("--cpu-list");
-            start.ArgumentList.Add(Placement.CpuList.Format(cpus));
-            start.ArgumentList.Add("dotnet");
-        }
-        foreach (var argument in (string[])[typeof(RelayProcess).Assembly.Location, "relay", "--network", profile.Name, "--until-stdin-closes"])
-        {
-            start.ArgumentList.Add(argument);
-        }
+        var arguments = new List<string> { typeof(RelayProcess).Assembly.Location, "relay", "--network", profile.Name, "--until-stdin-closes" };
         foreach (var upstream in upstreams.Distinct(StringComparer.Ordinal))
         {
-            start.ArgumentList.Add("--forward");
-            start.ArgumentList.Add(upstream);
+            arguments.AddRange(["--forward", upstream]);
         }
+        var start = ChildProcess.DotnetStartInfo(cpus, arguments);
         var process = Process.Start(start) ?? throw new UserFacingException("Could not start the network relay.");
         var errors = new List<string>();
         process.ErrorDataReceived += (_, e) =>
@@ -87,30 +71,17 @@ public sealed class RelayProcess : IAsyncDisposable
         }
         catch (Exception e) when (e is TimeoutException or JsonException)
         {
-            process.Kill(entireProcessTree: true);
+            ChildProcess.Kill(process);
             throw new UserFacingException($"The network relay did not start ({e.Message}): {string.Join(" ", errors)}");
         }
         catch
         {
-            process.Kill(entireProcessTree: true);
+            ChildProcess.Kill(process);
             throw;
         }
     }
 
-    private void Kill()
-    {
-        try
-        {
-            if (!_process.HasExited)
-            {
-                _process.Kill(entireProcessTree: true);
-            }
-        }
-        catch (InvalidOperationException)
-        {
-            // Already gone.
-        }
-    }
+    private void Kill() => ChildProcess.Kill(_process);
 
     public async ValueTask DisposeAsync()
     {

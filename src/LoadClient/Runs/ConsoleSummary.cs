@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using System.Globalization;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.Reports.Results;
 using Spectre.Console;

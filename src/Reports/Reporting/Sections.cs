@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using System.Globalization;
+using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;

@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using System.Diagnostics;
+using RpcCompare.Definitions;
 using RpcCompare.Contracts;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;

@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using System.Diagnostics;
+using RpcCompare.Definitions;
 using Npgsql;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Seeding;
@@ -25,7 +25,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var clock = Stopwatch.StartNew();
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await WaitForAsync(() => File.Exists(Path.Combine(_folder, "latencies-rest.csv.tmp")));
+        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-rest.csv.tmp")), "REST's measured window", 180);
         await Task.Delay(TimeSpan.FromSeconds(1.5));
         Signals.Send(ChildProcesses.Hosts("Rest").Except(others).Single(), Signals.Kill);
         var exit = await run;
@@ -51,7 +51,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var settings = Settings(cluster.ConnectionString) with { Stacks = [StackCatalog.Grpc, StackCatalog.Rest], Duration = TimeSpan.FromSeconds(7) };
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await WaitForAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")));
+        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")), "gRPC's measured window", 180);
         await Task.Delay(TimeSpan.FromSeconds(2));
         await cluster.RestartAsync(TimeSpan.FromSeconds(1.5), default);
         var exit = await run;
@@ -126,8 +126,9 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
                 "--stacks", "wcf,grpc", "--requests", "400", "--warmup", "0s", "--out", _folder, "--no-report"]);
             var output = process.StandardOutput.ReadToEndAsync();
             var error = process.StandardError.ReadToEndAsync();
-            await WaitForAsync(() => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
-                && File.ReadAllText(Path.Combine(_folder, ResultFileNames.Summary)).Contains("\"stack\": \"wcf\"", StringComparison.Ordinal));
+            await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
+                && File.ReadAllText(Path.Combine(_folder, ResultFileNames.Summary)).Contains("\"stack\": \"wcf\"", StringComparison.Ordinal),
+                "WCF's entry in summary.json", 180);
             var hosts = ChildProcessesOf(process.Id);
             Signals.Send(process.Id, 2);
             await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
@@ -173,16 +174,6 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         catch (IOException)
         {
             return 0;
-        }
-    }
-
-    private static async Task WaitForAsync(Func<bool> condition)
-    {
-        var clock = Stopwatch.StartNew();
-        while (!condition())
-        {
-            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(180), "timed out waiting");
-            await Task.Delay(100);
         }
     }
 

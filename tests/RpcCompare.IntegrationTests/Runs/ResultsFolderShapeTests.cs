@@ -1,6 +1,6 @@
-using RpcCompare.Definitions;
 using System.Text;
 using System.Text.Json;
+using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;

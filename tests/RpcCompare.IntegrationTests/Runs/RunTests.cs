@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using System.Diagnostics;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
@@ -119,8 +119,9 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         var before = ChildProcesses.Hosts();
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, stop.Token));
-        await WaitForAsync(async () => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
-            && (await ResultsJson.ReadSummaryAsync(Path.Combine(_folder, ResultFileNames.Summary), default)).Entries.Count >= 1);
+        await Eventually.TrueAsync(async () => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
+            && (await ResultsJson.ReadSummaryAsync(Path.Combine(_folder, ResultFileNames.Summary), default)).Entries.Count >= 1,
+            "a first entry in summary.json", 120);
         await stop.CancelAsync();
         var exit = await run;
 
@@ -145,22 +146,12 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     /// </summary>
     private static async Task StallWhenMeasuringAsync(string stack, IReadOnlyList<int> others, string latenciesFile, TimeSpan stall)
     {
-        await WaitForAsync(() => Task.FromResult(File.Exists(latenciesFile)));
+        await Eventually.TrueAsync(() => File.Exists(latenciesFile), "the measured window", 120);
         var pid = ChildProcesses.Hosts(stack).Except(others).Single();
         await Task.Delay(TimeSpan.FromSeconds(2));
         Signals.Send(pid, Signals.Stop);
         await Task.Delay(stall);
         Signals.Send(pid, Signals.Continue);
-    }
-
-    private static async Task WaitForAsync(Func<Task<bool>> condition)
-    {
-        var clock = Stopwatch.StartNew();
-        while (!await condition())
-        {
-            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(120), "timed out waiting");
-            await Task.Delay(100);
-        }
     }
 
     private static string PasswordOf(string connectionString) =>

@@ -1,8 +1,8 @@
-using RpcCompare.Definitions;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.Text;
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.IntegrationTests.Infrastructure;
