@@ -1,3 +1,5 @@
+using RpcCompare.Contracts.Hosting;
+
 namespace RpcCompare.Hosting;
 
 /// <summary>
@@ -8,13 +10,13 @@ public static class HostArguments
 {
     private static readonly (string Name, bool IsSwitch, string Help)[] Common =
     [
-        ("port", false, "TCP port to listen on (0 = any free port, printed at start)"),
-        ("bind", false, "IP address to bind (default 127.0.0.1; anything else exposes the host and prints a warning)"),
-        ("connection", false, "PostgreSQL connection string (default: the RPCCOMPARE_PG environment variable)"),
-        ("allow-writes", true, "allow CreateNode (off by default: the host is read-only outside the write scenario)"),
-        ("db-pool-size", false, "maximum PostgreSQL connections of this host (default 100)"),
-        ("query-delay-ms", false, "add a pg_sleep of this many ms to every GetLinks query: a slower database on purpose (default 0)"),
-        ("parent-pid", false, "stop when this process exits (the load client passes its own pid)"),
+        (HostOptionNames.Port, false, "TCP port to listen on (0 = any free port, printed at start)"),
+        (HostOptionNames.Bind, false, "IP address to bind (default 127.0.0.1; anything else exposes the host and prints a warning)"),
+        (HostOptionNames.Connection, false, "PostgreSQL connection string (default: the RPCCOMPARE_PG environment variable)"),
+        (HostOptionNames.AllowWrites, true, "allow CreateNode (off by default: the host is read-only outside the write scenario)"),
+        (HostOptionNames.DbPoolSize, false, $"maximum PostgreSQL connections of this host (default {HostDefaults.DbPoolSize})"),
+        (HostOptionNames.QueryDelayMs, false, "add a pg_sleep of this many ms to every GetLinks query: a slower database on purpose (default 0)"),
+        (HostOptionNames.ParentPid, false, "stop when this process exits (the load client passes its own pid)"),
     ];
 
     /// <summary>The normalised arguments, or null after printing help.</summary>
@@ -28,9 +30,11 @@ public static class HostArguments
             if (arg is "--help" or "-h" or "-?")
             {
                 Console.WriteLine($"RpcCompare {Definitions.StackCatalog.DisplayName(stack)} host. Options:");
-                foreach (var option in known.Values)
+                var usages = known.Values.Select(o => (Usage: $"--{o.Name}{(o.IsSwitch ? "" : " <value>")}", o.Help)).ToList();
+                var width = usages.Max(u => u.Usage.Length);
+                foreach (var (usage, help) in usages)
                 {
-                    Console.WriteLine($"  --{option.Name}{(option.IsSwitch ? "" : " <value>"),-10} {option.Help}");
+                    Console.WriteLine($"  {usage.PadRight(width)}  {help}");
                 }
                 return null;
             }

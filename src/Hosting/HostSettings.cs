@@ -25,12 +25,12 @@ public sealed record HostSettings
 
     public static HostSettings Read(string stack, IConfiguration configuration, int defaultPort)
     {
-        var bindText = configuration["bind"] ?? "127.0.0.1";
+        var bindText = configuration[HostOptionNames.Bind] ?? "127.0.0.1";
         if (!IPAddress.TryParse(bindText, out var bind))
         {
             throw new HostConfigurationException($"--bind must be an IP address such as 127.0.0.1 or 0.0.0.0 (was '{bindText}').");
         }
-        var connection = configuration["connection"] ?? configuration["RPCCOMPARE_PG"];
+        var connection = configuration[HostOptionNames.Connection] ?? configuration["RPCCOMPARE_PG"];
         if (string.IsNullOrWhiteSpace(connection))
         {
             throw new HostConfigurationException(
@@ -41,11 +41,11 @@ public sealed record HostSettings
         {
             Stack = stack,
             Bind = bind,
-            Port = ReadInt(configuration, "port", defaultPort, 0, 65_535),
+            Port = ReadInt(configuration, HostOptionNames.Port, defaultPort, 0, 65_535),
             ConnectionString = connection,
-            AllowWrites = ReadBool(configuration, "allow-writes"),
-            DbPoolSize = ReadInt(configuration, "db-pool-size", HostDefaults.DbPoolSize, 1, 10_000),
-            QueryDelay = TimeSpan.FromMilliseconds(ReadInt(configuration, "query-delay-ms", 0, 0, 60_000)),
+            AllowWrites = ReadBool(configuration, HostOptionNames.AllowWrites),
+            DbPoolSize = ReadInt(configuration, HostOptionNames.DbPoolSize, HostDefaults.DbPoolSize, 1, 10_000),
+            QueryDelay = TimeSpan.FromMilliseconds(ReadInt(configuration, HostOptionNames.QueryDelayMs, 0, 0, 60_000)),
         };
     }
 

@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Hosting;
+using RpcCompare.Contracts.Hosting;
 
 namespace RpcCompare.Hosting;
 
@@ -11,7 +12,7 @@ public sealed class ParentWatch(IConfiguration configuration, IHostApplicationLi
 {
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
     {
-        var parent = HostSettings.ReadInt(configuration, "parent-pid", 0, 0, int.MaxValue);
+        var parent = HostSettings.ReadInt(configuration, HostOptionNames.ParentPid, 0, 0, int.MaxValue);
         if (parent == 0)
         {
             return;

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using RpcCompare.Contracts.Hosting;
 using RpcCompare.Contracts.Json;
 using RpcCompare.Definitions;
 using RpcCompare.Hosting;
@@ -13,7 +14,7 @@ public static class RestHost
 
     public static readonly (string Name, bool IsSwitch, string Help)[] Options =
     [
-        ("http2-port", false, "also listen with HTTP/2 cleartext (h2c, prior knowledge) on this port (0 = any free port)"),
+        (HostOptionNames.Http2Port, false, "also listen with HTTP/2 cleartext (h2c, prior knowledge) on this port (0 = any free port)"),
     ];
 
     /// <summary>
@@ -24,7 +25,7 @@ public static class RestHost
     public static void AddRestHost(this WebApplicationBuilder builder)
     {
         var setup = builder.AddStackHost(StackCatalog.Rest);
-        var http2Port = HostSettings.ReadPort(builder.Configuration, "http2-port");
+        var http2Port = HostSettings.ReadPort(builder.Configuration, HostOptionNames.Http2Port);
         builder.WebHost.ConfigureKestrel(kestrel =>
         {
             kestrel.Limits.MaxRequestBodySize = MaxRequestBodyBytes;

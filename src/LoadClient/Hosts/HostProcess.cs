@@ -116,21 +116,21 @@ public sealed class HostProcess : IAsyncDisposable
     private static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
     {
         yield return dll;
-        yield return "--port=0";
-        yield return $"--parent-pid={Environment.ProcessId}";
-        yield return $"--db-pool-size={launch.DbPoolSize}";
+        yield return $"--{HostOptionNames.Port}=0";
+        yield return $"--{HostOptionNames.ParentPid}={Environment.ProcessId}";
+        yield return $"--{HostOptionNames.DbPoolSize}={launch.DbPoolSize}";
         if (launch.AllowWrites)
         {
-            yield return "--allow-writes=true";
+            yield return $"--{HostOptionNames.AllowWrites}=true";
         }
         if (launch.QueryDelay > TimeSpan.Zero)
         {
-            yield return $"--query-delay-ms={(int)launch.QueryDelay.TotalMilliseconds}";
+            yield return $"--{HostOptionNames.QueryDelayMs}={(int)launch.QueryDelay.TotalMilliseconds}";
         }
         // Only a stack with an HTTP/2 cleartext endpoint besides its own (REST) opens one when asked.
         if (launch.RestHttp2 && stack.Http2Endpoint is not null)
         {
-            yield return "--http2-port=0";
+            yield return $"--{HostOptionNames.Http2Port}=0";
         }
     }
 
