@@ -86,9 +86,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(400));
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        var markdown = await ReportTextAsync(temp, "summary.md");
         Assert.Contains("| Stack | Variant | Status | Threads | Requests (n) | Errors | Throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms) | Max (ms) |", markdown);
         Assert.Contains("| gRPC | \u2014 | ok | 10 | 400 | 0 | 66.7 |", markdown);
         Assert.Contains("## Compared with WCF", markdown);
@@ -105,9 +103,7 @@ public class ReportWriterTests
         var entries = SyntheticResults.FourStacks(400).Select(e => e with { Breakdown = (0.5, 0.75) });
         await SyntheticResults.CreateAsync(temp.Path, [.. entries]);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        var markdown = await ReportTextAsync(temp, "summary.md");
         Assert.Contains("## Where the time goes", markdown);
         Assert.Matches("- Of gRPC's [0-9.]+ ms median, PostgreSQL took [0-9.]+ ms, the gRPC server [0-9.]+ ms, and the wire and client [0-9.]+ ms: 50% of it is the stack's own\\.", markdown);
         Assert.Contains("| Stack | Variant | p50 client (ms) | p50 database (ms) | p50 stack server (ms) | p50 wire and client (ms) |", markdown);
@@ -145,9 +141,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(400));
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        Assert.DoesNotContain("Where the time goes", await File.ReadAllTextAsync(temp.Combine("summary.md")));
+        Assert.DoesNotContain("Where the time goes", await ReportTextAsync(temp, "summary.md"));
     }
 
     [Fact]
@@ -157,9 +151,7 @@ public class ReportWriterTests
         var entries = SyntheticResults.FourStacks(400).Select(e => e.Stack == "rest" ? e with { ClientBusyPercent = 97.4 } : e with { ClientBusyPercent = 41 });
         await SyntheticResults.CreateAsync(temp.Path, [.. entries]);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        var markdown = await ReportTextAsync(temp, "summary.md");
         Assert.Contains("| REST | \u2014 | ok | 10 | 400 | 0 | \u2265 66.7 |", markdown);
         Assert.Contains("| gRPC | \u2014 | ok | 10 | 400 | 0 | 66.7 |", markdown);
         Assert.Contains("REST was client-bound: the load client kept its 1 CPU 97% busy, so 66.7 req/s is a lower bound", markdown);
@@ -177,9 +169,7 @@ public class ReportWriterTests
             .ToList();
         await SyntheticResults.CreateAsync(temp.Path, entries);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var html = await ReportTextAsync(temp, "report.html");
         var row = Regex.Match(html, "<tr class=\"not-ok\"><td class=\"text\">GraphQL</td>.*?</tr>").Value;
         Assert.Contains("<td class=\"none\" colspan=\"5\">no successful requests</td>", row);
         Assert.DoesNotContain(">0.000<", row);
@@ -197,9 +187,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(100), status: ResultsFormat.RunStatus.Interrupted);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var html = await ReportTextAsync(temp, "report.html");
         Assert.Contains("<div class=\"banner banner-interrupted\" role=\"alert\">This run was interrupted and is incomplete. Reason: Ctrl+C pressed during graphql.", html);
         Assert.Contains("id=\"delta-grpc\"", html);
         Assert.StartsWith("# RpcCompare report: worst-case\n\n> **INTERRUPTED:** This run was interrupted", await File.ReadAllTextAsync(temp.Combine("summary.md")));
@@ -211,9 +199,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(10), status: ResultsFormat.RunStatus.Failed, writeSummary: false);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var html = await ReportTextAsync(temp, "report.html");
         Assert.Contains("banner-failed", html);
         Assert.Contains("It stopped before writing summary.json, so there are no per-stack results.", html);
         Assert.Contains("No stack has results in this run.", html);
@@ -254,9 +240,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(30));
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var html = await ReportTextAsync(temp, "report.html");
         Assert.Matches("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:;", html);
         Assert.DoesNotMatch("(?i)<(script|link|img|iframe|object|embed)\\b", html);
         Assert.DoesNotMatch("(?i)\\s(src|href)=", html);
@@ -283,9 +267,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 60_000, 8), new SyntheticEntry("wcf", "", 60_000, 9)]);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        var markdown = await ReportTextAsync(temp, "summary.md");
         Assert.Contains("Across the whole distribution (1st to 99.9th percentile), gRPC answers at least", markdown);
     }
 
@@ -295,9 +277,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 100, 8, Spread: 0), new SyntheticEntry("wcf", "", 100, 8, Spread: 0)]);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        var html = await ReportTextAsync(temp, "report.html");
         Assert.DoesNotContain("NaN", html);
         Assert.DoesNotContain("Infinity", html);
         Assert.Contains("gRPC and WCF are indistinguishable (the band includes zero everywhere).", html);
@@ -310,9 +290,7 @@ public class ReportWriterTests
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 5, 8), new SyntheticEntry("wcf", "", 100, 9), new SyntheticEntry("rest", "", 1, 9)]);
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        var markdown = await ReportTextAsync(temp, "summary.md");
         Assert.Contains("- Too few successful requests to compare gRPC (n = 5) with WCF (n = 100); each needs at least 20.", markdown);
         Assert.Contains("- Too few successful requests to compare REST (n = 1) with WCF (n = 100); each needs at least 20.", markdown);
         Assert.Contains("| REST | \u2014 | ok | 10 | 1 |", markdown);
@@ -329,5 +307,12 @@ public class ReportWriterTests
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => ReportWriter.WriteAsync(temp.Path, NoPng, cancelled.Token));
 
         Assert.False(File.Exists(temp.Combine("report.html")));
+    }
+
+    /// <summary>Writes the report of the run in <paramref name="temp"/> (no PNGs) and returns one of its pages.</summary>
+    private static async Task<string> ReportTextAsync(TempFolder temp, string page)
+    {
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+        return await File.ReadAllTextAsync(temp.Combine(page));
     }
 }
