@@ -3,7 +3,6 @@ using System.Text;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Reporting;
 using RpcCompare.Reports.Results;
-using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.Reports;
 

@@ -2,7 +2,6 @@ using System.Diagnostics;
 using Microsoft.EntityFrameworkCore;
 using Npgsql;
 using NpgsqlTypes;
-using RpcCompare.Contracts;
 using RpcCompare.Data.Generation;
 using RpcCompare.Data.Model;
 

@@ -2,7 +2,6 @@ using System.CommandLine;
 using System.Globalization;
 using RpcCompare.Contracts.Hosting;
 using RpcCompare.LoadClient.Database;
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;

@@ -2,7 +2,6 @@ using System.CommandLine;
 using System.Diagnostics;
 using RpcCompare.Data.Seeding;
 using RpcCompare.LoadClient.Database;
-using RpcCompare.LoadClient.Terminal;
 using Spectre.Console;
 
 namespace RpcCompare.LoadClient.Cli;

@@ -1,4 +1,3 @@
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.Definitions;
 
 namespace RpcCompare.LoadClient.Clients;

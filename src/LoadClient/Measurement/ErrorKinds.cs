@@ -1,6 +1,5 @@
 using RpcCompare.Reports.Results;
 using System.Net;
-using System.Net.Http;
 using System.Net.Sockets;
 using System.Text.Json;
 

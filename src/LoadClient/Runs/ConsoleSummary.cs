@@ -1,6 +1,5 @@
 using System.Globalization;
 using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.Reports.Results;
 using Spectre.Console;
 

@@ -1,5 +1,4 @@
 using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Terminal;
 

@@ -1,6 +1,4 @@
-using System.Globalization;
 using RpcCompare.Definitions;
-using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
 

@@ -1,5 +1,4 @@
 using RpcCompare.Definitions;
-using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.Reports.Reporting;

@@ -1,5 +1,3 @@
-using RpcCompare.Definitions;
-
 namespace RpcCompare.Reports.Results;
 
 /// <summary>The constants of the results-folder format (docs/reports.md and the results-format brief).</summary>

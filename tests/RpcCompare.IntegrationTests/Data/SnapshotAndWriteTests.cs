@@ -1,5 +1,4 @@
 using RpcCompare.Contracts;
-using RpcCompare.Data;
 using RpcCompare.Data.Queries;
 using RpcCompare.IntegrationTests.Infrastructure;
 

@@ -1,5 +1,4 @@
 using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
 using RpcCompare.IntegrationTests.Infrastructure;

@@ -1,5 +1,4 @@
 using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Network;
 using RpcCompare.Reports.Results;

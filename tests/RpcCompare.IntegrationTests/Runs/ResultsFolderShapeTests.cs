@@ -2,7 +2,6 @@ using System.Text;
 using System.Text.Json;
 using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
-using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 
 namespace RpcCompare.IntegrationTests.Runs;

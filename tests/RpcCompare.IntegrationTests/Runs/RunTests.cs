@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
