@@ -1,6 +1,6 @@
+using System.Diagnostics;
 using HdrHistogram;
 using RpcCompare.Reports.Results;
-using System.Diagnostics;
 
 namespace RpcCompare.LoadClient.Measurement;
 
@@ -32,6 +32,9 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private WorkerRecorder[] _workers = [];
     private readonly List<LatencyRecorder> _followers = [];
     private long _measureStart = long.MaxValue;
+    // Set by ScheduleMeasurement: the window's start was fixed in advance, and BeginMeasurement only reads the CPU time.
+    private bool _startScheduled;
+    private bool _begun;
     private long _measureEnd = long.MaxValue;
     private long _firstCallTicks = -1;
     private TimeSpan _cpuAtStart;
@@ -102,23 +105,52 @@ public sealed class LatencyRecorder : IAsyncDisposable
     /// <summary>Ends the warm-up now: calls that end from now on are measured.</summary>
     public void BeginMeasurement() => BeginMeasurement(Stopwatch.GetTimestamp());
 
-    /// <summary>Ends the warm-up at <paramref name="timestamp"/> (a Stopwatch timestamp).</summary>
+    /// <summary>Ends the warm-up at <paramref name="timestamp"/> (a Stopwatch timestamp). After
+    /// <see cref="ScheduleMeasurement"/> the window's start is the scheduled one and this only reads the CPU time.</summary>
     public void BeginMeasurement(long timestamp)
+    {
+        lock (_lock)
+        {
+            ThrowIfCompleted();
+            if (_begun || (_measureStart != long.MaxValue && !_startScheduled))
+            {
+                throw new InvalidOperationException("The measured window has already begun.");
+            }
+
+            (_cpuAtStart, _cpuReadAtStart) = ReadCpu();
+            _begun = true;
+            if (!_startScheduled)
+            {
+                Volatile.Write(ref _measureStart, timestamp);
+            }
+        }
+        foreach (var follower in Followers())
+        {
+            follower.BeginMeasurement(timestamp);
+        }
+    }
+
+    /// <summary>
+    /// Fixes the window's start at <paramref name="timestamp"/> before the calls begin, so which calls are measured is
+    /// decided by the schedule and not by when the coordinating thread wakes up to call <see cref="BeginMeasurement()"/>
+    /// (which must still be called: it reads the client's CPU time where the measuring starts).
+    /// </summary>
+    public void ScheduleMeasurement(long timestamp)
     {
         lock (_lock)
         {
             ThrowIfCompleted();
             if (_measureStart != long.MaxValue)
             {
-                throw new InvalidOperationException("The measured window has already begun.");
+                throw new InvalidOperationException("The measured window has already begun or been scheduled.");
             }
 
-            (_cpuAtStart, _cpuReadAtStart) = ReadCpu();
+            _startScheduled = true;
             Volatile.Write(ref _measureStart, timestamp);
         }
         foreach (var follower in Followers())
         {
-            follower.BeginMeasurement(timestamp);
+            follower.ScheduleMeasurement(timestamp);
         }
     }
 
@@ -142,7 +174,12 @@ public sealed class LatencyRecorder : IAsyncDisposable
 
             if (timestamp < _measureStart)
             {
-                throw new ArgumentOutOfRangeException(nameof(timestamp), timestamp, "The measured window cannot end before it begins.");
+                if (!_startScheduled)
+                {
+                    throw new ArgumentOutOfRangeException(nameof(timestamp), timestamp, "The measured window cannot end before it begins.");
+                }
+                // Stopped before the scheduled start: an empty window.
+                timestamp = _measureStart;
             }
 
             (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
@@ -367,8 +404,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 DurationSeconds = MeasuredTime(_measureEnd).TotalSeconds,
                 MeasureStartTimestamp = _measureStart == long.MaxValue ? null : _measureStart,
                 MeasureEndTimestamp = _measureEnd == long.MaxValue ? null : _measureEnd,
-                ClientCpuTime = _measureEnd == long.MaxValue ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
-                ClientCpuWallTime = _measureEnd == long.MaxValue ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_cpuReadAtStart, _cpuReadAtEnd),
+                ClientCpuTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
+                ClientCpuWallTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_cpuReadAtStart, _cpuReadAtEnd),
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

@@ -25,10 +25,12 @@ public static class LoadGenerator
         var warmupEnd = start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
         if (plan.Rate is not null && plan.Requests is { } planned)
         {
-            // Open loop: the measured window holds exactly the requests scheduled from the end of the warm-up on. Fixed
-            // here, on the schedule, not when this thread wakes: a late wake-up on a busy machine would add the slots
-            // that passed meanwhile.
+            // Open loop: the measured window holds the requests scheduled from the end of the warm-up on (and those of
+            // the warm-up still in flight then). Both ends are fixed here, on the schedule, not when this thread wakes:
+            // on a busy machine a late wake-up added the slots that passed meanwhile (7 measured for 4 planned), and a
+            // call that ended before it was counted as warm-up.
             state.LastSlotTimestamp = warmupEnd + planned * interval;
+            recorder.ScheduleMeasurement(warmupEnd);
         }
         var workers = Enumerable.Range(0, plan.Threads).Select(index =>
         {

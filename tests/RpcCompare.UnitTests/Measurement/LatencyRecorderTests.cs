@@ -363,6 +363,51 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
+    public async Task AScheduledStartDecidesWhatIsMeasuredHoweverLateTheWindowIsBegun()
+    {
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
+        var worker = recorder.CreateWorker();
+        long t0 = Stopwatch.GetTimestamp();
+        long start = t0 + Ticks(ms: 10);
+
+        recorder.ScheduleMeasurement(start);
+        worker.RecordSuccess(t0, start - 1);
+        worker.RecordError(ErrorKind.Timeout, start - 1);
+        // Calls that end after the scheduled start but before the coordinator gets round to BeginMeasurement.
+        worker.RecordSuccess(start, start + Ticks(ms: 2));
+        worker.RecordError(ErrorKind.Timeout, start + Ticks(ms: 3));
+        recorder.BeginMeasurement(start + Ticks(ms: 50));
+        Assert.Throws<InvalidOperationException>(() => recorder.BeginMeasurement());
+        worker.RecordSuccess(start + Ticks(ms: 60), start + Ticks(ms: 61));
+        recorder.EndMeasurement(start + Ticks(ms: 100));
+        var result = await recorder.CompleteAsync();
+
+        Assert.Equal(2, result.Requests);
+        Assert.Equal(1, result.Errors);
+        Assert.Equal(1, result.WarmUpRequests);
+        Assert.Equal(0.1, result.DurationSeconds, 6);
+    }
+
+    [Fact]
+    public async Task AWindowStoppedBeforeItsScheduledStartIsEmpty()
+    {
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
+        var worker = recorder.CreateWorker();
+        long t0 = Stopwatch.GetTimestamp();
+
+        recorder.ScheduleMeasurement(t0 + Ticks(ms: 1000));
+        Assert.Throws<InvalidOperationException>(() => recorder.ScheduleMeasurement(t0));
+        worker.RecordSuccess(t0, t0 + Ticks(ms: 1));
+        recorder.BeginMeasurement(t0 + Ticks(ms: 2));
+        recorder.EndMeasurement(t0 + Ticks(ms: 3));
+        var result = await recorder.CompleteAsync();
+
+        Assert.Equal(0, result.Requests);
+        Assert.Equal(1, result.WarmUpRequests);
+        Assert.Equal(0, result.DurationSeconds);
+    }
+
+    [Fact]
     public async Task TheWindowCannotBeMisused()
     {
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
