@@ -25,9 +25,9 @@ public static class CompareWriter
         var runB = await ResultsLoader.LoadAsync(folderB, cancellationToken);
         RunComparison.Refuse(runA, runB);
 
-        var a = RunAnalysis.Create(runA, options.Bootstrap, "A:");
-        var b = RunAnalysis.Create(runB, options.Bootstrap, "B:");
-        var pairs = RunComparison.Pair(a, b, options.Bootstrap.ConfidenceLevel, cancellationToken, out var unmatched);
+        var a = RunAnalysis.Create(runA, options.Bootstrap);
+        var b = RunAnalysis.Create(runB, options.Bootstrap);
+        var pairs = RunComparison.Pair(a, b, cancellationToken, out var unmatched);
 
         var output = Path.GetFullPath(outFolder);
         Directory.CreateDirectory(output);
@@ -88,7 +88,7 @@ public static class CompareWriter
         page.Raw(RunComparison.ManifestTable(a.Run, b.Run).ToHtml("manifest-table"));
         page.Raw("<footer>\n");
         page.Paragraph(Sections.MethodText(options.Bootstrap));
-        page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ChartSet.PngFolder}/ next to this page.");
+        page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ResultFileNames.ChartsFolder}/ next to this page.");
         page.Raw("</footer>\n");
         return page.Build();
     }

@@ -103,7 +103,7 @@ public static class ReportWriter
 
         page.Raw("<footer>\n");
         page.Paragraph(Sections.MethodText(options.Bootstrap));
-        page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ChartSet.PngFolder}/ next to this page.");
+        page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ResultFileNames.ChartsFolder}/ next to this page.");
         page.Raw("</footer>\n");
         return page.Build();
     }

@@ -60,13 +60,10 @@ public static class RunCoordinator
     /// <summary>verdict.md beside the scenarios' folders: every scenario's verdict on one page.</summary>
     private static async Task WriteVerdictPageAsync(string root, IReadOnlyList<(string Folder, string Scenario, string? Verdict)> verdicts)
     {
-        var path = Path.Combine(root, VerdictFileName);
+        var path = Path.Combine(root, ResultFileNames.Verdict);
         await AtomicFile.WriteAllTextAsync(path, ReportWriter.VerdictPage(root, verdicts), CancellationToken.None);
         Console.WriteLine($"Verdict of every scenario: {path}");
     }
-
-    /// <summary>The page of every scenario's verdict that `--scenario all` writes at the top of its folder.</summary>
-    public const string VerdictFileName = "verdict.md";
 
     private static void PrintNetwork(RunSettings settings)
     {

@@ -82,7 +82,7 @@ internal static class ChartFactory
     public static XyChart Delta(string id, string title, string nameA, string nameB, string color, QuantileShift shift, string fasterLabel)
     {
         var x = shift.Probabilities.Select(p => p * 100).ToArray();
-        var level = (shift.ConfidenceLevel * 100).ToString("0.#", CultureInfo.InvariantCulture);
+        var level = BootstrapSettings.Percent(shift.ConfidenceLevel);
         var notes = shift.OmittedProbabilities.Count == 0
             ? []
             : new[] { $"left out, too few requests beyond them: {string.Join(", ", shift.OmittedProbabilities.Select(p => ShiftSentences.Ordinal(p)))} percentile" };
@@ -91,14 +91,14 @@ internal static class ChartFactory
             Id = id,
             Title = title,
             // Short enough for the chart's width: ScottPlot does not wrap, and the page's caption says the rest.
-            Subtitle = $"{nameA} \u2212 {nameB} per quantile; simultaneous {level}% bootstrap band, {shift.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group",
+            Subtitle = $"{nameA} \u2212 {nameB} per quantile; simultaneous {level} bootstrap band, {shift.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group",
             X = new Axis("quantile (%)") { Min = 0, Max = 100 },
             Y = new Axis("difference in latency (ms)"),
             ZeroLine = true,
             BelowZeroLabel = fasterLabel,
             Series =
             [
-                new BandSeries($"simultaneous {level}% band", color, x, shift.Lower, shift.Upper),
+                new BandSeries($"simultaneous {level} band", color, x, shift.Lower, shift.Upper),
                 new LineSeries($"{nameA} \u2212 {nameB}", color, [.. x.Zip(shift.Delta)]),
             ],
             Notes = notes,

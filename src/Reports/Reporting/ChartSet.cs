@@ -6,7 +6,6 @@ namespace RpcCompare.Reports.Reporting;
 /// <summary>The charts of one page, in page order, with unique ids, and their PNG export.</summary>
 internal sealed class ChartSet
 {
-    public const string PngFolder = "charts";
 
     private readonly List<IChart> _charts = [];
     private readonly HashSet<string> _ids = new(StringComparer.Ordinal);
@@ -41,7 +40,7 @@ internal sealed class ChartSet
         return ChartRenderer.ToSvg(chart);
     }
 
-    public static string PngName(IChart chart) => $"{PngFolder}/{chart.Id}.png";
+    public static string PngName(IChart chart) => $"{ResultFileNames.ChartsFolder}/{chart.Id}.png";
 
     public IReadOnlyList<IChart> Charts => _charts;
 
@@ -52,7 +51,7 @@ internal sealed class ChartSet
             return [];
         }
 
-        var folder = Path.Combine(outputFolder, PngFolder);
+        var folder = Path.Combine(outputFolder, ResultFileNames.ChartsFolder);
         Directory.CreateDirectory(folder);
         var files = new List<string>();
         foreach (var chart in _charts)

@@ -15,16 +15,14 @@ internal sealed record Comparison(EntryStats Entry, EntryStats Baseline, Quantil
 internal sealed class RunAnalysis
 {
     private readonly Dictionary<(string, string), int> _variantIndex = [];
-    private readonly Dictionary<EntryStats, QuantileReplicates> _replicates = [];
+    private readonly Dictionary<(EntryStats, string), QuantileReplicates> _replicates = [];
     private readonly BootstrapSettings _settings;
-    private readonly string _seedPrefix;
 
-    private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries, BootstrapSettings settings, string seedPrefix)
+    private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries, BootstrapSettings settings)
     {
         Run = run;
         Entries = entries;
         _settings = settings;
-        _seedPrefix = seedPrefix;
         foreach (var stack in entries.GroupBy(e => e.Stack))
         {
             var index = 0;
@@ -49,9 +47,7 @@ internal sealed class RunAnalysis
 
     public IEnumerable<EntryStats> WithData => Entries.Where(e => e.Sample is not null);
 
-    /// <param name="seedPrefix">Sets this run's bootstrap apart from another's in one comparison ("A:", "B:"), so the two runs'
-    /// entries of the same stack are not resampled with the same indices.</param>
-    public static RunAnalysis Create(RunResults run, BootstrapSettings settings, string seedPrefix = "")
+    public static RunAnalysis Create(RunResults run, BootstrapSettings settings)
     {
         var order = run.Manifest.StackOrder.Select((s, i) => (s, i)).GroupBy(x => x.s).ToDictionary(g => g.Key, g => g.First().i);
         var entries = run.Entries
@@ -60,7 +56,7 @@ internal sealed class RunAnalysis
             .ThenBy(x => x.Index)
             .Select(x => new EntryStats(x.Entry))
             .ToList();
-        return new RunAnalysis(run, entries, settings, seedPrefix);
+        return new RunAnalysis(run, entries, settings);
     }
 
     public string? Dash(EntryStats entry) => StackStyle.Dash(_variantIndex.GetValueOrDefault((entry.Stack, entry.Variant)));
@@ -112,14 +108,16 @@ internal sealed class RunAnalysis
             ? QuantileShiftAnalysis.Compare(ReplicatesOf(a, cancellationToken), ReplicatesOf(b, cancellationToken), _settings.ConfidenceLevel)
             : null;
 
-    /// <summary>The entry's bootstrap replicates, computed once per analysis.</summary>
-    public QuantileReplicates ReplicatesOf(EntryStats e, CancellationToken cancellationToken)
+    /// <summary>The entry's bootstrap replicates, computed once per stream. The run's own comparisons and verdicts use the
+    /// plain stream, so a run's verdict reads the same in its report and in a comparison; a comparison of two runs uses
+    /// "A:" and "B:" streams, so the same stack in both runs is not resampled with the same indices.</summary>
+    public QuantileReplicates ReplicatesOf(EntryStats e, CancellationToken cancellationToken, string stream = "")
     {
-        if (!_replicates.TryGetValue(e, out var replicates))
+        if (!_replicates.TryGetValue((e, stream), out var replicates))
         {
-            var seed = SeededRandom.DeriveSeed(_settings.Seed, $"{_seedPrefix}{e.Stack}/{e.Variant}");
+            var seed = SeededRandom.DeriveSeed(_settings.Seed, $"{stream}{e.Stack}/{e.Variant}");
             replicates = QuantileBootstrap.Run(e.Sample!, QuantileGrid.Delta, _settings.Resamples, seed, cancellationToken);
-            _replicates.Add(e, replicates);
+            _replicates.Add((e, stream), replicates);
         }
 
         return replicates;

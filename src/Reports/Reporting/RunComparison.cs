@@ -28,10 +28,12 @@ internal static class RunComparison
     }
 
     /// <summary>Each entry of <paramref name="b"/> against the same stack and variant of <paramref name="a"/>, with the
-    /// bootstrap replicates each analysis keeps (the verdicts read the same ones).</summary>
-    public static List<Comparison> Pair(RunAnalysis a, RunAnalysis b, double confidenceLevel, CancellationToken cancellationToken, out List<string> unmatched)
+    /// bootstrap settings both analyses were made with.</summary>
+    public static List<Comparison> Pair(RunAnalysis a, RunAnalysis b, CancellationToken cancellationToken, out List<string> unmatched)
     {
-        QuantileReplicates Replicates(EntryStats e) => (b.Entries.Contains(e) ? b : a).ReplicatesOf(e, cancellationToken);
+        QuantileReplicates Replicates(EntryStats e) => b.Entries.Contains(e)
+            ? b.ReplicatesOf(e, cancellationToken, "B:")
+            : a.ReplicatesOf(e, cancellationToken, "A:");
 
         var pairs = new List<Comparison>();
         unmatched = [];
@@ -44,7 +46,7 @@ internal static class RunComparison
                 continue;
             }
 
-            pairs.Add(RunAnalysis.Compare(entryB, entryA, Replicates, confidenceLevel, $"{entryB.DisplayName} in B", $"{entryA.DisplayName} in A"));
+            pairs.Add(RunAnalysis.Compare(entryB, entryA, Replicates, b.Settings.ConfidenceLevel, $"{entryB.DisplayName} in B", $"{entryA.DisplayName} in A"));
         }
 
         unmatched.AddRange(a.Entries.Where(e => !b.Entries.Any(x => x.Stack == e.Stack && x.Variant == e.Variant)).Select(e => $"{e.DisplayName} is only in run A."));

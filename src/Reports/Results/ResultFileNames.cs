@@ -2,7 +2,7 @@ using System.Text;
 
 namespace RpcCompare.Reports.Results;
 
-/// <summary>The file names inside a results folder, so writer and reader agree on them.</summary>
+/// <summary>The names of the files a run, a report and a comparison write, so writers and readers agree on them.</summary>
 public static class ResultFileNames
 {
     public const string Manifest = "manifest.json";
@@ -11,6 +11,12 @@ public static class ResultFileNames
     /// <summary>What <c>report</c> writes into the run's folder.</summary>
     public const string ReportHtml = "report.html";
     public const string ReportMarkdown = "summary.md";
+
+    /// <summary>The folder beside report.html or compare.html that holds each chart as a PNG.</summary>
+    public const string ChartsFolder = "charts";
+
+    /// <summary>The verdict page across every scenario that <c>--scenario all</c> writes above the scenarios' folders.</summary>
+    public const string Verdict = "verdict.md";
 
     /// <summary>What <c>compare</c> writes into its output folder.</summary>
     public const string CompareHtml = "compare.html";

@@ -1,7 +1,7 @@
 namespace RpcCompare.Reports.Statistics;
 
 /// <summary>
-/// Computes shift functions with a simultaneous 95% percentile-bootstrap band; both groups are resampled
+/// Computes shift functions with a simultaneous percentile-bootstrap band (95% unless the settings say otherwise); both groups are resampled
 /// independently (unpaired data).
 /// </summary>
 public static class QuantileShiftAnalysis
