@@ -6,10 +6,13 @@ namespace RpcCompare.TestSupport;
 /// guard: tests assert what happens, never how fast.</summary>
 public static class Eventually
 {
-    public static Task TrueAsync(Func<bool> condition, string what = "the condition", int hangGuardSeconds = 60) =>
-        TrueAsync(() => Task.FromResult(condition()), what, hangGuardSeconds);
+    public static Task TrueAsync(Func<bool> condition, string what = "the condition", int hangGuardSeconds = 60, int pollMilliseconds = 10) =>
+        TrueAsync(() => Task.FromResult(condition()), what, hangGuardSeconds, pollMilliseconds);
 
-    public static async Task TrueAsync(Func<Task<bool>> condition, string what = "the condition", int hangGuardSeconds = 60)
+    /// <param name="pollMilliseconds">How often to ask: more than the default where asking costs (reading a file that a
+    /// measured run is writing, on a machine with two cores).</param>
+    public static async Task TrueAsync(Func<Task<bool>> condition, string what = "the condition", int hangGuardSeconds = 60,
+        int pollMilliseconds = 10)
     {
         long start = Stopwatch.GetTimestamp();
         while (!await condition())
@@ -19,7 +22,7 @@ public static class Eventually
                 throw new TimeoutException($"Gave up waiting for {what}.");
             }
 
-            await Task.Delay(10);
+            await Task.Delay(pollMilliseconds);
         }
     }
 }

@@ -1,6 +1,6 @@
 namespace RpcCompare.Contracts.Hosting;
 
-/// <summary>The options every host reads (`--name=value` or the environment), which the load client writes when it
+/// <summary>The options the hosts read (`--name=value` or the environment), which the load client writes when it
 /// starts one: one spelling for both sides.</summary>
 public static class HostOptionNames
 {

@@ -3,9 +3,9 @@ using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
+using RpcCompare.Contracts.Json;
 using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Measurement;
-using RpcCompare.Contracts.Json;
 
 namespace RpcCompare.LoadClient.Clients;
 

@@ -1,7 +1,7 @@
-using RpcCompare.Reports.Results;
 using System.Net;
 using System.Net.Sockets;
 using System.Text.Json;
+using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Measurement;
 

@@ -23,12 +23,7 @@ public sealed class LocalPostgresTests
             Assert.Equal(LocalPostgres.Database, reader.GetString(1));
         }
 
-        var waited = System.Diagnostics.Stopwatch.StartNew();
-        while (LocalPostgres.IsAlive(serverPid) && waited.Elapsed < TimeSpan.FromSeconds(10))
-        {
-            await Task.Delay(100);
-        }
-        Assert.False(LocalPostgres.IsAlive(serverPid), "the postmaster is gone");
+        await Eventually.TrueAsync(() => !LocalPostgres.IsAlive(serverPid), "the postmaster to be gone");
         Assert.False(Directory.Exists(cluster.Root), "the ephemeral folder is deleted");
     }
 

@@ -1,10 +1,10 @@
 using System.Diagnostics;
-using RpcCompare.Definitions;
 using RpcCompare.Contracts;
+using RpcCompare.Definitions;
+using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
-using RpcCompare.IntegrationTests.Infrastructure;
 
 namespace RpcCompare.IntegrationTests.Reliability;
 

@@ -1,13 +1,13 @@
 using System.Diagnostics;
-using RpcCompare.Definitions;
 using Npgsql;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Seeding;
+using RpcCompare.Definitions;
+using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
-using RpcCompare.IntegrationTests.Infrastructure;
 
 namespace RpcCompare.IntegrationTests.Reliability;
 
@@ -25,7 +25,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var clock = Stopwatch.StartNew();
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-rest.csv.tmp")), "REST's measured window", 180);
+        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-rest.csv.tmp")), "REST's measured window", 180, pollMilliseconds: 100);
         await Task.Delay(TimeSpan.FromSeconds(1.5));
         Signals.Send(ChildProcesses.Hosts("Rest").Except(others).Single(), Signals.Kill);
         var exit = await run;
@@ -51,7 +51,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var settings = Settings(cluster.ConnectionString) with { Stacks = [StackCatalog.Grpc, StackCatalog.Rest], Duration = TimeSpan.FromSeconds(7) };
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")), "gRPC's measured window", 180);
+        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")), "gRPC's measured window", 180, pollMilliseconds: 100);
         await Task.Delay(TimeSpan.FromSeconds(2));
         await cluster.RestartAsync(TimeSpan.FromSeconds(1.5), default);
         var exit = await run;
@@ -128,7 +128,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
             var error = process.StandardError.ReadToEndAsync();
             await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
                 && File.ReadAllText(Path.Combine(_folder, ResultFileNames.Summary)).Contains("\"stack\": \"wcf\"", StringComparison.Ordinal),
-                "WCF's entry in summary.json", 180);
+                "WCF's entry in summary.json", 180, pollMilliseconds: 100);
             var hosts = ChildProcessesOf(process.Id);
             Signals.Send(process.Id, 2);
             await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));

@@ -1,9 +1,9 @@
 using RpcCompare.Definitions;
+using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
-using RpcCompare.IntegrationTests.Infrastructure;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
@@ -53,7 +53,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
             }
             Assert.True(File.Exists(Path.Combine(results.Folder, "report.html")));
         }
-        var verdict = await File.ReadAllTextAsync(Path.Combine(_folder, RunCoordinator.VerdictFileName));
+        var verdict = await File.ReadAllTextAsync(Path.Combine(_folder, ResultFileNames.Verdict));
         foreach (var scenarioName in ScenarioCatalog.Names)
         {
             Assert.Contains($"## {scenarioName} ([report]({scenarioName}/report.html))", verdict);
@@ -120,7 +120,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, stop.Token));
         await Eventually.TrueAsync(async () => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
             && (await ResultsJson.ReadSummaryAsync(Path.Combine(_folder, ResultFileNames.Summary), default)).Entries.Count >= 1,
-            "a first entry in summary.json", 120);
+            "a first entry in summary.json", 120, pollMilliseconds: 100);
         await stop.CancelAsync();
         var exit = await run;
 
@@ -145,7 +145,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     /// </summary>
     private static async Task StallWhenMeasuringAsync(string stack, IReadOnlyList<int> others, string latenciesFile, TimeSpan stall)
     {
-        await Eventually.TrueAsync(() => File.Exists(latenciesFile), "the measured window", 120);
+        await Eventually.TrueAsync(() => File.Exists(latenciesFile), "the measured window", 120, pollMilliseconds: 100);
         var pid = ChildProcesses.Hosts(stack).Except(others).Single();
         await Task.Delay(TimeSpan.FromSeconds(2));
         Signals.Send(pid, Signals.Stop);

@@ -1,8 +1,8 @@
 using RpcCompare.Contracts;
 using RpcCompare.Definitions;
+using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
-using RpcCompare.IntegrationTests.Infrastructure;
 
 namespace RpcCompare.IntegrationTests.Servers;
 
@@ -111,9 +111,10 @@ public sealed class EquivalenceTests(DatabaseFixture db)
         Assert.Equal("héllo ✓", await client.PingAsync("héllo ✓", default));
     }
 
+    public static TheoryData<string> StreamingStacks => [.. StackCatalog.All.Where(s => s.Streaming).Select(s => s.Id)];
+
     [Theory]
-    [InlineData("grpc")]
-    [InlineData("rest")]
+    [MemberData(nameof(StreamingStacks))]
     public async Task StreamingVariantsEqualTheUnaryCalls(string stack)
     {
         var client = (await db.ClientsAsync())[stack];

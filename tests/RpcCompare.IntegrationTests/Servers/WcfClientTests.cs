@@ -2,8 +2,8 @@ using System.Globalization;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using RpcCompare.Contracts.Wcf;
-using RpcCompare.LoadClient.Clients;
 using RpcCompare.IntegrationTests.Infrastructure;
+using RpcCompare.LoadClient.Clients;
 
 namespace RpcCompare.IntegrationTests.Servers;
 

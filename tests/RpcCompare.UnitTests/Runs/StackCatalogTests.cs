@@ -1,7 +1,7 @@
 using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.LoadClient;
 using RpcCompare.LoadClient.Cli;
+using RpcCompare.LoadClient.Scenarios;
 
 namespace RpcCompare.UnitTests.Runs;
 
