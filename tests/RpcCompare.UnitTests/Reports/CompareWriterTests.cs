@@ -52,6 +52,22 @@ public class CompareWriterTests
     }
 
     [Fact]
+    public async Task EachRunsVerdictReadsAsInItsOwnReport()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Combine("a"), SyntheticResults.FourStacks(400), seed: 1);
+        await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(400), seed: 2);
+
+        var report = await ReportWriter.WriteAsync(temp.Combine("a"), new ReportOptions { Png = NoPng.Png }, CancellationToken.None);
+        await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), NoPng, CancellationToken.None);
+
+        var median = Assert.Single(report.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
+        var answer = median[(median.IndexOf("fastest at the median: ", StringComparison.Ordinal) + "fastest at the median: ".Length)..];
+        var firstComma = answer.IndexOf(", ", StringComparison.Ordinal);
+        Assert.Contains($"| {answer[..firstComma]}: {answer[(firstComma + 2)..]} |", await File.ReadAllTextAsync(temp.Combine("out", "compare.md")));
+    }
+
+    [Fact]
     public async Task RunsOfDifferentScenariosAreRefusedWithTheReason()
     {
         using var temp = new TempFolder();
