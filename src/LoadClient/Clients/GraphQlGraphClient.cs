@@ -13,7 +13,8 @@ namespace RpcCompare.LoadClient.Clients;
 /// GraphQL as a plain HTTP POST of {query, variables} with fixed documents (so the server parses each once), and the
 /// `data` member read with source-generated metadata into the same contract types as every other stack.
 /// </summary>
-public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
+public sealed class GraphQlGraphClient(Uri baseAddress, ClientOptions options)
+    : HttpGraphClientBase(baseAddress, options, http2: false), IGraphClient, ISingleRequestPage
 {
     private const string LinkFields = "id type weight createdAt target { id name type }";
     private static readonly string RecordFields = string.Join(' ',
@@ -21,24 +22,12 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
     private static readonly GraphQlJsonContext Json = GraphQlJsonContext.Default;
     private static readonly MediaTypeHeaderValue JsonMediaType = new("application/json");
 
-    private readonly HttpClient _http;
-    private readonly WireCounter _wire = new();
-    private readonly Uri _endpoint;
-
-    public GraphQlGraphClient(Uri baseAddress, ClientOptions options)
-    {
-        _endpoint = new Uri(baseAddress, "/graphql");
-        _http = HttpTransport.Create(baseAddress, options, _wire);
-    }
+    private readonly Uri _endpoint = new(baseAddress, "/graphql");
 
     public string Stack => Definitions.StackCatalog.GraphQl;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}) posting GraphQL documents " +
         "with variables, one SocketsHttpHandler with connections kept for the run";
-
-    public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
-
-    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) => HttpTransport.CheckHealthAsync(_http, cancellationToken);
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
         (await QueryAsync("query Ping($payload: String!) { ping(payload: $payload) }",
@@ -126,7 +115,7 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
         try
         {
             using var request = new HttpRequestMessage(HttpMethod.Post, _endpoint) { Content = Body(query, variables) };
-            using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
             if (response.StatusCode == HttpStatusCode.RequestEntityTooLarge)
             {
                 throw new GraphCallException(ErrorKind.OverLimit, "http 413", "The request body was too large.");
@@ -187,12 +176,6 @@ public sealed class GraphQlGraphClient : IGraphClient, ISingleRequestPage
         "UNEXPECTED_EXECUTION_ERROR" => ErrorKind.Server,
         _ => ErrorKind.Other,
     };
-
-    public ValueTask DisposeAsync()
-    {
-        _http.Dispose();
-        return ValueTask.CompletedTask;
-    }
 }
 
 public sealed record GraphQlResponse<T>(T? Data, GraphQlErrorDto[]? Errors);

@@ -13,23 +13,15 @@ namespace RpcCompare.LoadClient.Clients;
 /// REST over one shared HttpClient (SocketsHttpHandler: HTTP/1.1 keep-alive connections pooled per concurrent caller, or one
 /// multiplexed HTTP/2 cleartext connection), with the same source-generated JSON metadata as the host.
 /// </summary>
-public sealed class RestGraphClient : IGraphClient
+public sealed class RestGraphClient(Uri baseAddress, ClientOptions options)
+    : HttpGraphClientBase(baseAddress, options, options.Http2), IGraphClient
 {
     private static readonly GraphJsonContext Json = GraphJsonContext.Default;
-    private readonly HttpClient _http;
-    private readonly WireCounter _wire = new();
-
-    public RestGraphClient(Uri baseAddress, ClientOptions options) =>
-        _http = HttpTransport.Create(baseAddress, options, _wire, options.Http2);
 
     public string Stack => Definitions.StackCatalog.Rest;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
         "one SocketsHttpHandler with connections kept for the run";
-
-    public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
-
-    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) => HttpTransport.CheckHealthAsync(_http, cancellationToken);
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
         (await PostAsync("/api/ping", new PingMessage(payload), Json.PingMessage, Json.PingMessage, cancellationToken)).Payload;
@@ -80,7 +72,7 @@ public sealed class RestGraphClient : IGraphClient
         {
             try
             {
-                using var response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+                using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
                 await ThrowIfFailedAsync(response, cancellationToken);
                 return await response.Content.ReadFromJsonAsync(type, cancellationToken)
                     ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
@@ -96,7 +88,7 @@ public sealed class RestGraphClient : IGraphClient
     {
         try
         {
-            using var response = await _http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            using var response = await Http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
             await ThrowIfFailedAsync(response, cancellationToken);
             await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
             var items = new List<T>();
@@ -156,11 +148,5 @@ public sealed class RestGraphClient : IGraphClient
         {
             return (null, null);
         }
-    }
-
-    public ValueTask DisposeAsync()
-    {
-        _http.Dispose();
-        return ValueTask.CompletedTask;
     }
 }
