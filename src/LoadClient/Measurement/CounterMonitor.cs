@@ -29,7 +29,6 @@ public sealed class CounterMonitor : IAsyncDisposable
     private readonly CounterMonitorOptions _options;
 
     /// <summary>Seconds between counter samples, for figures summed over samples.</summary>
-    public double SampleIntervalSeconds => _options.IntervalSeconds;
     private readonly VariantTimeline _timeline;
     private readonly Lock _samplesLock = new();
     private readonly List<CounterReading> _samples = [];

@@ -17,7 +17,8 @@ public sealed record CounterWindowSummary(
     double? MeanCpuPercent,
     long? BytesSent,
     long? BytesReceived,
-    double? PeakDbBusyConnections = null)
+    double? PeakDbBusyConnections = null,
+    double? CpuShareSeconds = null)
 {
     /// <summary>Aggregates the samples labelled <paramref name="variant"/>.</summary>
     public static CounterWindowSummary FromSamples(string variant, IEnumerable<CounterReading> samples)
@@ -36,19 +37,34 @@ public sealed record CounterWindowSummary(
             window.Average(sample => sample.CpuPercent),
             SumOrNull(window.Select(sample => sample.BytesSent)),
             SumOrNull(window.Select(sample => sample.BytesReceived)),
-            window.Max(sample => sample.DbBusyConnections));
+            window.Max(sample => sample.DbBusyConnections),
+            CpuShareSecondsOf(window));
     }
 
     /// <summary>Bytes the server allocated per successful request; null if unknown or no request succeeded.</summary>
     public double? AllocatedBytesPerRequest(long requests) => PerRequest(AllocatedBytes, requests);
 
     /// <summary>
-    /// Server CPU time per call in milliseconds: the CPU share of every sample of the window (a share of the host's
-    /// <paramref name="hostCpus"/> CPUs) times the sample interval, over the calls those samples saw (first call, warm-up
-    /// and measured window, as for allocations); null if unknown or no call was made.
+    /// Server CPU time per call in milliseconds: each sample's CPU share (of the host's <paramref name="hostCpus"/> CPUs)
+    /// times the interval that sample covers, summed over the window and divided by the calls its samples saw (first call,
+    /// warm-up and measured window, as for allocations); null if unknown or no call was made.
     /// </summary>
-    public double? CpuMsPerCall(long calls, double sampleIntervalSeconds, int hostCpus) =>
-        MeanCpuPercent is { } cpu && calls > 0 ? cpu / 100 * hostCpus * SampleCount * sampleIntervalSeconds * 1000 / calls : null;
+    public double? CpuMsPerCall(long calls, int hostCpus) =>
+        CpuShareSeconds is { } shareSeconds && calls > 0 ? shareSeconds * hostCpus * 1000 / calls : null;
+
+    /// <summary>The sum of CPU share x interval over the samples that reported both (a sample without either adds nothing).</summary>
+    private static double? CpuShareSecondsOf(List<CounterReading> window)
+    {
+        double? sum = null;
+        foreach (var sample in window)
+        {
+            if (sample is { CpuPercent: { } cpu, IntervalSeconds: { } interval })
+            {
+                sum = (sum ?? 0) + cpu / 100 * interval;
+            }
+        }
+        return sum;
+    }
 
     /// <summary>Request bytes (client to server) per request: summary.json's bytesSentPerRequest.</summary>
     public double? RequestBytesPerRequest(long requests) => PerRequest(BytesReceived, requests);

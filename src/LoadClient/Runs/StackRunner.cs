@@ -206,7 +206,7 @@ public sealed class StackRunner(
                     AllocatedBytesPerRequest = server.AllocatedBytesPerRequest(calls) ?? 0,
                     Gen2Collections = gen2,
                     CpuPercent = cpu,
-                    CpuMsPerRequest = server.CpuMsPerCall(calls, monitor!.SampleIntervalSeconds, HostCpus(host)),
+                    CpuMsPerRequest = server.CpuMsPerCall(calls, HostCpus(host)),
                 }
                 : null,
             Client = clientCost,

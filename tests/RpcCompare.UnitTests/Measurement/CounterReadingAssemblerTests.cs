@@ -134,20 +134,23 @@ public class CounterReadingAssemblerTests
             Sample("fat", 100, 1_000, 1, 10, null, null),
             Sample("fat", 150, 3_000, 0, 30, 4_000, 200),
             Sample("fat", 120, 2_000, 2, 20, 6_000, 300),
+            // A sample the CPU counter missed adds no CPU time (the mean share of the others would have made it 0.1 s).
+            new(0, 0, "fat", 0.5, 10, null, null, null, null, null, null, null, null),
         };
 
         var fat = CounterWindowSummary.FromSamples("fat", samples);
         var none = CounterWindowSummary.FromSamples("chatty", samples);
 
-        Assert.Equal(new CounterWindowSummary("fat", 3, 150, 10, 6_000, 3, 3, 3, 20, 10_000, 500), fat);
+        Assert.Equal(new CounterWindowSummary("fat", 4, 150, 10, 6_000, 3, 3, 3, 20, 10_000, 500), fat with { CpuShareSeconds = null });
+        Assert.Equal(0.3, fat.CpuShareSeconds!.Value, 9);
         Assert.Equal(600, fat.AllocatedBytesPerRequest(10));
         Assert.Equal(50, fat.RequestBytesPerRequest(10));
         Assert.Equal(1_000, fat.ResponseBytesPerRequest(10));
         Assert.Null(fat.ResponseBytesPerRequest(0));
         // Three half-second samples at 20% of 2 CPUs: 0.6 CPU-seconds over 10 calls.
-        Assert.Equal(60, fat.CpuMsPerCall(10, sampleIntervalSeconds: 0.5, hostCpus: 2)!.Value, 9);
-        Assert.Null(fat.CpuMsPerCall(0, 0.5, 2));
-        Assert.Null(none.CpuMsPerCall(10, 0.5, 2));
+        Assert.Equal(60, fat.CpuMsPerCall(10, hostCpus: 2)!.Value, 9);
+        Assert.Null(fat.CpuMsPerCall(0, 2));
+        Assert.Null(none.CpuMsPerCall(10, 2));
         Assert.Equal(0, none.SampleCount);
         Assert.Null(none.PeakWorkingSetMb);
         Assert.Null(none.MeanCpuPercent);
