@@ -37,9 +37,7 @@ public class CompareWriterTests
     [Fact]
     public async Task TheBootstrapSettingsReachTheVerdictsAsWellAsTheChanges()
     {
-        using var temp = new TempFolder();
-        await SyntheticResults.CreateAsync(temp.Combine("a"), SyntheticResults.FourStacks(400), seed: 1);
-        await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(400), seed: 2);
+        using var temp = await TwoLikeRunsAsync();
         var options = NoPng with { Bootstrap = new BootstrapSettings { ConfidenceLevel = 0.9, Resamples = 500 } };
 
         await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), options, CancellationToken.None);
@@ -54,9 +52,7 @@ public class CompareWriterTests
     [Fact]
     public async Task EachRunsVerdictReadsAsInItsOwnReport()
     {
-        using var temp = new TempFolder();
-        await SyntheticResults.CreateAsync(temp.Combine("a"), SyntheticResults.FourStacks(400), seed: 1);
-        await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(400), seed: 2);
+        using var temp = await TwoLikeRunsAsync();
 
         var report = await ReportWriter.WriteAsync(temp.Combine("a"), new ReportOptions { Png = NoPng.Png }, CancellationToken.None);
         await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), NoPng, CancellationToken.None);
@@ -65,6 +61,19 @@ public class CompareWriterTests
         var answer = median[(median.IndexOf("fastest at the median: ", StringComparison.Ordinal) + "fastest at the median: ".Length)..];
         var firstComma = answer.IndexOf(", ", StringComparison.Ordinal);
         Assert.Contains($"| {answer[..firstComma]}: {answer[(firstComma + 2)..]} |", await File.ReadAllTextAsync(temp.Combine("out", "compare.md")));
+    }
+
+    [Fact]
+    public async Task AQuestionOnlyOneRunAsksStillHasItsRow()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Combine("a"), [.. SyntheticResults.FourStacks(400).Take(2)], seed: 1);
+        await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(400), seed: 2);
+
+        await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), NoPng, CancellationToken.None);
+
+        // Run A has two stacks and no "slowest" line; B has four.
+        Assert.Matches("\\| — \\| slowest at the median \\| not measured \\| GraphQL: ", await File.ReadAllTextAsync(temp.Combine("out", "compare.md")));
     }
 
     [Fact]
@@ -107,5 +116,14 @@ public class CompareWriterTests
         Assert.Equal(await File.ReadAllBytesAsync(temp.Combine("one", "compare.html")), await File.ReadAllBytesAsync(temp.Combine("two", "compare.html")));
         Assert.Equal(await File.ReadAllBytesAsync(temp.Combine("one", "compare.md")), await File.ReadAllBytesAsync(temp.Combine("two", "compare.md")));
         Assert.Contains("Run B (b) was interrupted", await File.ReadAllTextAsync(temp.Combine("one", "compare.html")));
+    }
+
+    /// <summary>Runs a and b of the four stacks, alike but for their random draws.</summary>
+    private static async Task<TempFolder> TwoLikeRunsAsync()
+    {
+        var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Combine("a"), SyntheticResults.FourStacks(400), seed: 1);
+        await SyntheticResults.CreateAsync(temp.Combine("b"), SyntheticResults.FourStacks(400), seed: 2);
+        return temp;
     }
 }
