@@ -5,7 +5,7 @@ public sealed class TempFolder : IDisposable
 {
     public TempFolder()
     {
-        Path = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "rpccompare-reports-" + Guid.NewGuid().ToString("N"));
+        Path = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "rpccompare-test-" + Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(Path);
     }
 

@@ -12,10 +12,8 @@ namespace RpcCompare.IntegrationTests.Reliability;
 [Collection(DatabaseCollection.Name)]
 public sealed class ExposureTests(DatabaseFixture db)
 {
-    public static TheoryData<string> AllStacks => [.. StackCatalog.Ids];
-
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task AHostStartedWithoutAllowWritesRefusesToCreateNodes(string stack)
     {
         await using var host = await HostProcess.StartAsync(stack, new HostLaunch(), db.ConnectionString, default);

@@ -15,7 +15,7 @@ namespace RpcCompare.IntegrationTests.Reliability;
 [Collection(DatabaseCollection.Name)]
 public sealed class FaultTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-fault-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task AHostKilledMidRunFailsFastTheOtherStacksContinueAndTheExitIsNonZero()
@@ -25,13 +25,13 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var clock = Stopwatch.StartNew();
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-rest.csv.tmp")), "REST's measured window", 180, pollMilliseconds: 100);
+        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_temp.Path, "latencies-rest.csv.tmp")), "REST's measured window", 180, pollMilliseconds: 100);
         await Task.Delay(TimeSpan.FromSeconds(1.5));
         Signals.Send(ChildProcesses.Hosts("Rest").Except(others).Single(), Signals.Kill);
         var exit = await run;
 
         Assert.Equal(1, exit);
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         var rest = results.Summary!.Entries.Single(e => e.Stack == StackCatalog.Rest);
         Assert.Equal(ResultsFormat.EntryStatus.Failed, rest.Status);
         Assert.Contains("exited", rest.StatusReason, StringComparison.Ordinal);
@@ -51,17 +51,17 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var settings = Settings(cluster.ConnectionString) with { Stacks = [StackCatalog.Grpc, StackCatalog.Rest], Duration = TimeSpan.FromSeconds(7) };
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, "latencies-grpc.csv.tmp")), "gRPC's measured window", 180, pollMilliseconds: 100);
+        await Eventually.TrueAsync(() => File.Exists(Path.Combine(_temp.Path, "latencies-grpc.csv.tmp")), "gRPC's measured window", 180, pollMilliseconds: 100);
         await Task.Delay(TimeSpan.FromSeconds(2));
         await cluster.RestartAsync(TimeSpan.FromSeconds(1.5), default);
         var exit = await run;
 
         Assert.Equal(0, exit);
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         var grpc = results.Summary!.Entries.Single(e => e.Stack == StackCatalog.Grpc);
         Assert.True(grpc.Errors > 0, "errors during the outage are counted");
         Assert.True(grpc.Requests > 0);
-        var latencies = await LatencyCsv.ReadAsync(Path.Combine(_folder, grpc.Files.Latencies!), default);
+        var latencies = await LatencyCsv.ReadAsync(Path.Combine(_temp.Path, grpc.Files.Latencies!), default);
         Assert.Equal(grpc.Requests, latencies.Length);
         var rest = results.Summary.Entries.Single(e => e.Stack == StackCatalog.Rest);
         Assert.Equal(0, rest.Errors);
@@ -73,7 +73,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     {
         var settings = Settings(db.ConnectionString) with { Stacks = [StackCatalog.Rest], StartTimeout = TimeSpan.FromSeconds(4) };
         var record = new RunRecord(settings, "ping", new RpcCompare.Data.Generation.GraphGenerator(db.Spec));
-        var results = await ResultsWriter.CreateAsync(_folder, record.ToManifest(), default);
+        var results = await ResultsWriter.CreateAsync(_temp.Path, record.ToManifest(), default);
         var runner = new StackRunner(settings, new PingScenario(), new ScenarioData(db.Spec), results, record,
             "Host=127.0.0.1;Port=1;Username=nobody;Password=never;Database=none", new RunProgress());
         var clock = Stopwatch.StartNew();
@@ -107,7 +107,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var exit = await RunCoordinator.RunAsync(settings, default);
 
         Assert.Equal(1, exit);
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         Assert.All(results.Summary!.Entries, e =>
         {
             Assert.Equal(ResultsFormat.EntryStatus.Failed, e.Status);
@@ -123,11 +123,11 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         try
         {
             using var process = LoadClientProcess.Start(["--scenario", "payload-sweep", "--dataset", "tiny", "--pg-data", pgRoot,
-                "--stacks", "wcf,grpc", "--requests", "400", "--warmup", "0s", "--out", _folder, "--no-report"]);
+                "--stacks", "wcf,grpc", "--requests", "400", "--warmup", "0s", "--out", _temp.Path, "--no-report"]);
             var output = process.StandardOutput.ReadToEndAsync();
             var error = process.StandardError.ReadToEndAsync();
-            await Eventually.TrueAsync(() => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
-                && File.ReadAllText(Path.Combine(_folder, ResultFileNames.Summary)).Contains("\"stack\": \"wcf\"", StringComparison.Ordinal),
+            await Eventually.TrueAsync(() => File.Exists(Path.Combine(_temp.Path, ResultFileNames.Summary))
+                && File.ReadAllText(Path.Combine(_temp.Path, ResultFileNames.Summary)).Contains("\"stack\": \"wcf\"", StringComparison.Ordinal),
                 "WCF's entry in summary.json", 180, pollMilliseconds: 100);
             var hosts = ChildProcessesOf(process.Id);
             Signals.Send(process.Id, 2);
@@ -136,7 +136,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
             Assert.Equal(130, process.ExitCode);
             Assert.Contains("SIGINT received", await error, StringComparison.Ordinal);
             _ = await output;
-            var results = await ResultsLoader.LoadAsync(_folder, default);
+            var results = await ResultsLoader.LoadAsync(_temp.Path, default);
             Assert.Equal(ResultsFormat.RunStatus.Interrupted, results.Manifest.Status);
             Assert.NotEmpty(results.Summary!.Entries);
             Assert.All(hosts, pid => Assert.False(LocalPostgres.IsAlive(pid), $"host {pid} is gone"));
@@ -152,7 +152,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         }
     }
 
-    private RunSettings Settings(string connectionString) => db.Run("base-case", _folder) with
+    private RunSettings Settings(string connectionString) => db.Run("base-case", _temp.Path) with
     {
         Warmup = TimeSpan.FromMilliseconds(500),
         Connection = connectionString,
@@ -177,11 +177,5 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         }
     }
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 }

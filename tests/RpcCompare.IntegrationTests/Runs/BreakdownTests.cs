@@ -13,7 +13,7 @@ namespace RpcCompare.IntegrationTests.Runs;
 [Collection(DatabaseCollection.Name)]
 public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-breakdown-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task APingHasNoDatabaseTimeAndGetLinksNestsDatabaseInServerInClient()
@@ -128,13 +128,7 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     private static string Name(SummaryEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
 
     private RunSettings Settings(string scenario, long requests, string folder) =>
-        db.Run(scenario, Path.Combine(_folder, folder)) with { Requests = requests, Threads = 2 };
+        db.Run(scenario, Path.Combine(_temp.Path, folder)) with { Requests = requests, Threads = 2 };
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 }

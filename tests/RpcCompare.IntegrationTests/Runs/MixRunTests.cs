@@ -9,13 +9,13 @@ namespace RpcCompare.IntegrationTests.Runs;
 [Collection(DatabaseCollection.Name)]
 public sealed class MixRunTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-mix-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task AMixHasTheWholeAndEachKindOverOneWindowInTheRatioOfItsWeights()
     {
         const int Threads = 2;
-        var settings = db.Run(MixScenario.ScenarioName, _folder) with
+        var settings = db.Run(MixScenario.ScenarioName, _temp.Path) with
         {
             Mix = RequestMix.Parse("base-case=3,ping=1"),
             Stacks = [StackCatalog.Grpc, StackCatalog.Rest],
@@ -25,7 +25,7 @@ public sealed class MixRunTests(DatabaseFixture db) : IDisposable
 
         Assert.Equal(0, await LoadClient.Runs.RunCoordinator.RunAsync(settings, default));
 
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         Assert.Equal(MixScenario.ScenarioName, results.Manifest.Scenario);
         Assert.Contains(results.Manifest.Notes, note => note.StartsWith("Mix: base-case 75%, ping 25%", StringComparison.Ordinal));
         foreach (var stack in settings.Stacks)
@@ -41,17 +41,11 @@ public sealed class MixRunTests(DatabaseFixture db) : IDisposable
             Assert.Equal(whole.DurationSeconds, links.DurationSeconds, 3);
             // 3:1 drawn from seeded sources: about three quarters of ~400 requests are base-case.
             Assert.InRange((double)links.Requests / (links.Requests + pings.Requests), 0.65, 0.85);
-            Assert.True(File.Exists(Path.Combine(_folder, links.Files.Latencies!)), "each kind keeps its latencies");
+            Assert.True(File.Exists(Path.Combine(_temp.Path, links.Files.Latencies!)), "each kind keeps its latencies");
             Assert.NotNull(whole.BytesReceivedPerRequest);
             Assert.Null(links.BytesReceivedPerRequest);
         }
     }
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 }

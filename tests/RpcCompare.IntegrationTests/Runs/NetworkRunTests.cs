@@ -11,7 +11,7 @@ namespace RpcCompare.IntegrationTests.Runs;
 [Collection(TimingCollection.Name)]
 public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-network-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task APingAcrossTenMillisecondsEachWayTakesTwoDelaysAndCarriesTheSameBytes()
@@ -53,7 +53,7 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
             $"{name}: {direct:F1} B {direction} per request directly, {relayed:F1} B through the relay");
     }
 
-    private RunSettings Settings(string folder, NetworkProfile network) => db.Run("ping", Path.Combine(_folder, folder)) with
+    private RunSettings Settings(string folder, NetworkProfile network) => db.Run("ping", Path.Combine(_temp.Path, folder)) with
     {
         Requests = 100,
         Threads = 1,
@@ -63,11 +63,5 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
         Network = network,
     };
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 }

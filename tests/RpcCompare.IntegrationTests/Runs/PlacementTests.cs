@@ -10,7 +10,7 @@ namespace RpcCompare.IntegrationTests.Runs;
 [Collection(DatabaseCollection.Name)]
 public sealed class PlacementTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-cpus-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task AHostStartedOnACpuListMayRunOnlyThere()
@@ -32,12 +32,12 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
         var outcome = await LoadClientProcess.RunAsync(
             // The fixture's own dataset, so the shared database is used as it is, never reseeded under the other tests.
             ["--scenario", "ping", "--stacks", "rest", "--requests", "300", "--warmup", "0s", "--dataset", "tiny", "--connection", db.ConnectionString,
-                "--cpus", $"client={client},hosts={hosts}", "--out", _folder, "--no-report"],
+                "--cpus", $"client={client},hosts={hosts}", "--out", _temp.Path, "--no-report"],
             TimeSpan.FromMinutes(3));
 
         Assert.True(outcome.ExitCode == 0, outcome.Output + outcome.Error);
         Assert.Contains($"client on CPU {client}", outcome.Output, StringComparison.Ordinal);
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         var placement = results.Manifest.CpuPlacement;
         Assert.NotNull(placement);
         Assert.Equal($"{client}", placement.Client);
@@ -57,22 +57,16 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
     {
         var outcome = await LoadClientProcess.RunAsync(
             ["--scenario", "ping", "--stacks", "rest", "--dataset", "tiny", "--connection", db.ConnectionString, "--cpus", "client=0,hosts=1000",
-                "--out", _folder],
+                "--out", _temp.Path],
             TimeSpan.FromMinutes(1));
 
         Assert.Equal(2, outcome.ExitCode);
         Assert.Contains("CPU 1000, which this process may not use", outcome.Error, StringComparison.Ordinal);
         Assert.DoesNotContain("   at ", outcome.Error, StringComparison.Ordinal);
-        Assert.False(Directory.Exists(_folder) && Directory.EnumerateFiles(_folder).Any(), "nothing was measured, nothing written");
+        Assert.False(Directory.Exists(_temp.Path) && Directory.EnumerateFiles(_temp.Path).Any(), "nothing was measured, nothing written");
     }
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 
     private static string AllowedCpus(int pid) =>
         File.ReadLines($"/proc/{pid}/status").Single(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal))

@@ -14,12 +14,12 @@ namespace RpcCompare.IntegrationTests.Runs;
 [Collection(DatabaseCollection.Name)]
 public sealed class ResultsFolderShapeTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-shape-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task ARunLeavesTheFilesAndFieldsOfTheSnapshot()
     {
-        var settings = db.Run("ping", _folder) with
+        var settings = db.Run("ping", _temp.Path) with
         {
             Stacks = [StackCatalog.Wcf, StackCatalog.Rest],
             Requests = 50,
@@ -29,7 +29,7 @@ public sealed class ResultsFolderShapeTests(DatabaseFixture db) : IDisposable
 
         Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
 
-        var actual = Describe(_folder);
+        var actual = Describe(_temp.Path);
         var expectedPath = Path.Combine(AppContext.BaseDirectory, "Runs", "Snapshots", "ResultsFolder.txt");
         var expected = File.Exists(expectedPath) ? (await File.ReadAllTextAsync(expectedPath)).ReplaceLineEndings("\n") : "";
         if (expected != actual)
@@ -99,11 +99,5 @@ public sealed class ResultsFolderShapeTests(DatabaseFixture db) : IDisposable
         }
     }
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 }

@@ -11,7 +11,7 @@ namespace RpcCompare.IntegrationTests.Runs;
 [Collection(DatabaseCollection.Name)]
 public sealed class RunTests(DatabaseFixture db) : IDisposable
 {
-    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"rc-run-{Guid.NewGuid():N}");
+    private readonly TempFolder _temp = new();
 
     [Fact]
     public async Task EveryScenarioOnAllStacksLeavesCompleteConsistentResults()
@@ -23,7 +23,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         Assert.Equal(0, exit);
         foreach (var scenarioName in ScenarioCatalog.Names)
         {
-            var results = await ResultsLoader.LoadAsync(Path.Combine(_folder, scenarioName), default);
+            var results = await ResultsLoader.LoadAsync(Path.Combine(_temp.Path, scenarioName), default);
             Assert.Equal(ResultsFormat.RunStatus.Complete, results.Manifest.Status);
             Assert.Equal(StackCatalog.Ids, results.Manifest.StackOrder);
             Assert.Equal(4, results.Manifest.Hosts.Count);
@@ -53,14 +53,14 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
             }
             Assert.True(File.Exists(Path.Combine(results.Folder, "report.html")));
         }
-        var verdict = await File.ReadAllTextAsync(Path.Combine(_folder, ResultFileNames.Verdict));
+        var verdict = await File.ReadAllTextAsync(Path.Combine(_temp.Path, ResultFileNames.Verdict));
         foreach (var scenarioName in ScenarioCatalog.Names)
         {
             Assert.Contains($"## {scenarioName} ([report]({scenarioName}/report.html))", verdict);
         }
         Assert.Contains("**Verdict: base-case**", verdict);
         var password = PasswordOf(db.ConnectionString);
-        foreach (var file in Directory.EnumerateFiles(_folder, "*", SearchOption.AllDirectories).Where(f => !f.EndsWith(".png", StringComparison.Ordinal)))
+        foreach (var file in Directory.EnumerateFiles(_temp.Path, "*", SearchOption.AllDirectories).Where(f => !f.EndsWith(".png", StringComparison.Ordinal)))
         {
             Assert.DoesNotContain(password, await File.ReadAllTextAsync(file), StringComparison.Ordinal);
         }
@@ -69,8 +69,8 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     [Fact]
     public async Task BytesPerRequestForAHubExceedThoseForALeafOnEveryStack()
     {
-        var leaves = Settings("base-case", requests: 30) with { Threads = 2, OutputFolder = Path.Combine(_folder, "leaves") };
-        var hubs = Settings("worst-case", requests: 10) with { Threads = 2, OutputFolder = Path.Combine(_folder, "hubs") };
+        var leaves = Settings("base-case", requests: 30) with { Threads = 2, OutputFolder = Path.Combine(_temp.Path, "leaves") };
+        var hubs = Settings("worst-case", requests: 10) with { Threads = 2, OutputFolder = Path.Combine(_temp.Path, "hubs") };
 
         Assert.Equal(0, await RunCoordinator.RunAsync(leaves, default));
         Assert.Equal(0, await RunCoordinator.RunAsync(hubs, default));
@@ -100,10 +100,10 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
 
         var before = ChildProcesses.Hosts("Rest");
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, default));
-        await StallWhenMeasuringAsync("Rest", before, Path.Combine(_folder, "latencies-rest.csv.tmp"), TimeSpan.FromSeconds(1));
+        await StallWhenMeasuringAsync("Rest", before, Path.Combine(_temp.Path, "latencies-rest.csv.tmp"), TimeSpan.FromSeconds(1));
         Assert.Equal(0, await run);
 
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         var entry = Assert.Single(results.Summary!.Entries);
         Assert.Equal("open", results.Manifest.LoadModel);
         Assert.Equal(0, entry.Errors);
@@ -118,21 +118,21 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         var before = ChildProcesses.Hosts();
 
         var run = Task.Run(() => RunCoordinator.RunAsync(settings, stop.Token));
-        await Eventually.TrueAsync(async () => File.Exists(Path.Combine(_folder, ResultFileNames.Summary))
-            && (await ResultsJson.ReadSummaryAsync(Path.Combine(_folder, ResultFileNames.Summary), default)).Entries.Count >= 1,
+        await Eventually.TrueAsync(async () => File.Exists(Path.Combine(_temp.Path, ResultFileNames.Summary))
+            && (await ResultsJson.ReadSummaryAsync(Path.Combine(_temp.Path, ResultFileNames.Summary), default)).Entries.Count >= 1,
             "a first entry in summary.json", 120, pollMilliseconds: 100);
         await stop.CancelAsync();
         var exit = await run;
 
         Assert.Equal(130, exit);
-        var results = await ResultsLoader.LoadAsync(_folder, default);
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         Assert.Equal(ResultsFormat.RunStatus.Interrupted, results.Manifest.Status);
         Assert.NotEmpty(results.Summary!.Entries);
         Assert.Contains(results.Summary.Entries, e => e.Status == ResultsFormat.EntryStatus.Ok);
         Assert.Equal(before, ChildProcesses.Hosts());
     }
 
-    private RunSettings Settings(string scenario, long? requests) => db.Run(scenario, _folder) with
+    private RunSettings Settings(string scenario, long? requests) => db.Run(scenario, _temp.Path) with
     {
         Requests = requests,
         WriteReport = scenario == "all",
@@ -156,11 +156,5 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     private static string PasswordOf(string connectionString) =>
         new Npgsql.NpgsqlConnectionStringBuilder(connectionString).Password ?? "never-matches";
 
-    public void Dispose()
-    {
-        if (Directory.Exists(_folder))
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-    }
+    public void Dispose() => _temp.Dispose();
 }

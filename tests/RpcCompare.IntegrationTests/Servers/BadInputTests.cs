@@ -15,10 +15,8 @@ namespace RpcCompare.IntegrationTests.Servers;
 [Collection(DatabaseCollection.Name)]
 public sealed class BadInputTests(DatabaseFixture db)
 {
-    public static TheoryData<string> AllStacks => [.. StackCatalog.Ids];
-
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task LimitsOutsideTheirRangeAreInvalidArguments(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -31,7 +29,7 @@ public sealed class BadInputTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task EmptyAndMegabyteSearchTermsAreRefused(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -44,7 +42,7 @@ public sealed class BadInputTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task SqlMetacharactersInATermAreJustText(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -57,7 +55,7 @@ public sealed class BadInputTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task OversizedPingPayloadsAreRefusedByTheServiceOrTheTransport(string stack)
     {
         var client = (await db.ClientsAsync())[stack];

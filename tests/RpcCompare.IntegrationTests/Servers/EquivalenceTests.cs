@@ -1,5 +1,4 @@
 using RpcCompare.Contracts;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
@@ -10,10 +9,8 @@ namespace RpcCompare.IntegrationTests.Servers;
 [Collection(DatabaseCollection.Name)]
 public sealed class EquivalenceTests(DatabaseFixture db)
 {
-    public static TheoryData<string> AllStacks => [.. StackCatalog.Ids];
-
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task LinksOfTheBiggestHubEqualTheSql(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -26,7 +23,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task LinksOfALeafAndOfAnIsolatedNodeEqualTheSql(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -38,7 +35,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task AnUnknownNodeIsNotFoundInTheStacksOwnTerms(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -53,7 +50,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task SearchesEqualTheSqlIncludingNoHitAndUnicode(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -66,7 +63,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task RecordsOfASnapshotAreTheSameOnEveryStack(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -82,7 +79,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task ANodeCreatedThroughOneStackIsVisibleThroughAll(string stack)
     {
         var clients = await db.ClientsAsync();
@@ -97,7 +94,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
     }
 
     [Theory]
-    [MemberData(nameof(AllStacks))]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
     public async Task PagesNodesAndNeighbourhoodsEqualTheSql(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
@@ -111,10 +108,8 @@ public sealed class EquivalenceTests(DatabaseFixture db)
         Assert.Equal("héllo ✓", await client.PingAsync("héllo ✓", default));
     }
 
-    public static TheoryData<string> StreamingStacks => [.. StackCatalog.All.Where(s => s.Streaming).Select(s => s.Id)];
-
     [Theory]
-    [MemberData(nameof(StreamingStacks))]
+    [MemberData(nameof(StackData.Streaming), MemberType = typeof(StackData))]
     public async Task StreamingVariantsEqualTheUnaryCalls(string stack)
     {
         var client = (await db.ClientsAsync())[stack];
