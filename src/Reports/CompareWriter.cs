@@ -87,7 +87,7 @@ public static class CompareWriter
         page.Heading(2, "Manifests side by side", "manifest");
         page.Raw(RunComparison.ManifestTable(a.Run, b.Run).ToHtml("manifest-table"));
         page.Raw("<footer>\n");
-        page.Paragraph(Sections.MethodText(options.Bootstrap));
+        page.Paragraph(Sections.MethodText(options.Bootstrap, a.HasTrials || b.HasTrials));
         page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ResultFileNames.ChartsFolder}/ next to this page.");
         page.Raw("</footer>\n");
         return page.Build();
@@ -239,6 +239,6 @@ public static class CompareWriter
             md.Append(CultureInfo.InvariantCulture, $"- Verdict: {RunComparison.Verdict(pair)}.\n");
         }
 
-        return md.MethodAndCharts(options.Bootstrap, charts).ToString();
+        return md.MethodAndCharts(Sections.MethodText(options.Bootstrap, a.HasTrials || b.HasTrials), charts).ToString();
     }
 }

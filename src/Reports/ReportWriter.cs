@@ -90,6 +90,7 @@ public static class ReportWriter
             page.List(entryNotes);
         }
 
+        WriteTrials(page, analysis, charts);
         WriteBreakdown(page, analysis, charts);
         WriteFindings(page, analysis);
         WriteDistributions(page, analysis, charts);
@@ -102,10 +103,25 @@ public static class ReportWriter
         page.Raw(Tables.Manifest(run.Manifest).ToHtml("manifest-table"));
 
         page.Raw("<footer>\n");
-        page.Paragraph(Sections.MethodText(options.Bootstrap));
+        page.Paragraph(Sections.MethodText(options.Bootstrap, analysis.HasTrials));
         page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ResultFileNames.ChartsFolder}/ next to this page.");
         page.Raw("</footer>\n");
         return page.Build();
+    }
+
+    private static void WriteTrials(HtmlPage page, RunAnalysis analysis, ChartSet charts)
+    {
+        if (!TrialsSection.Applies(analysis))
+        {
+            return;
+        }
+
+        page.Heading(2, "Trials", "trials");
+        page.Paragraph(TrialsSection.Intro(analysis));
+        page.Raw(TrialsSection.Table(analysis.Entries).ToHtml("trials-table"));
+        page.Paragraph(TrialsSection.HowTo);
+        var chart = TrialsSection.Chart(charts.NewId("trials"), analysis.Entries);
+        page.Figure(chart.Id, charts.Add(chart), TrialsSection.ChartHowTo);
     }
 
     private static void WriteBreakdown(HtmlPage page, RunAnalysis analysis, ChartSet charts)
@@ -309,6 +325,12 @@ public static class ReportWriter
 
         md.Bullets(Sections.EntryNotes(analysis.Entries));
 
+        if (TrialsSection.Applies(analysis))
+        {
+            md.Append("\n## Trials\n\n").Append(TrialsSection.Intro(analysis)).Append("\n\n");
+            md.Append(TrialsSection.Table(analysis.Entries).ToMarkdown()).Append('\n').Append(TrialsSection.HowTo).Append('\n');
+        }
+
         var split = Breakdowns.WithBreakdown(analysis.Entries).ToList();
         if (split.Count > 0)
         {
@@ -332,6 +354,6 @@ public static class ReportWriter
             md.Bullets(analysis.ComparisonNotes);
         }
 
-        return md.MethodAndCharts(options.Bootstrap, charts).ToString();
+        return md.MethodAndCharts(Sections.MethodText(options.Bootstrap, analysis.HasTrials), charts).ToString();
     }
 }

@@ -5,9 +5,15 @@ using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.TestSupport;
 
-/// <summary>One stack/variant of a synthetic run: log-normal latencies with the given median (ms) and log-sd.</summary>
+/// <summary>One stack/variant of a synthetic run: log-normal latencies with the given median (ms) and log-sd;
+/// <see cref="Requests"/> successful calls in each trial.</summary>
 public sealed record SyntheticEntry(string Stack, string Variant, int Requests, double MedianMs, double Spread = 0.4)
 {
+    /// <summary>One median (ms) per trial, so trials can drift apart; null: one trial at <see cref="MedianMs"/>.</summary>
+    public IReadOnlyList<double>? TrialMedians { get; init; }
+
+    public IReadOnlyList<double> Medians => TrialMedians ?? [MedianMs];
+
     public string Status { get; init; } = ResultsFormat.EntryStatus.Ok;
     public string? StatusReason { get; init; }
     public long Errors { get; init; }
@@ -27,7 +33,8 @@ public sealed record SyntheticEntry(string Stack, string Variant, int Requests, 
 
 /// <summary>
 /// Writes seeded results folders in the load client's formats: the interval logs with its own IntervalLog, the latencies
-/// CSV as plain lines under LatencyCsv's header (the load client's writer is built for workers' rings, not a list).
+/// CSV as plain lines under LatencyCsv's header (the load client's writer is built for workers' rings, not a list), the
+/// trials' calls one trial after another. Format 1 (before trials) writes no trial figures and allows one trial only.
 /// </summary>
 public static class SyntheticResults
 {
@@ -46,14 +53,21 @@ public static class SyntheticResults
         string scenario = "worst-case",
         string fingerprint = "tiny-7f3a",
         ulong seed = 1,
-        bool writeSummary = true)
+        bool writeSummary = true,
+        int formatVersion = ResultsFormat.Version)
     {
+        var trialCount = entries.Select(e => e.Medians.Count).DefaultIfEmpty(1).Max();
+        if (formatVersion < 2 && trialCount > 1)
+        {
+            throw new ArgumentException("Results of format 1 have one trial only.", nameof(entries));
+        }
+
         Directory.CreateDirectory(folder);
         var started = new DateTimeOffset(2026, 11, 22, 10, 15, 0, TimeSpan.Zero);
         var stacks = entries.Select(e => e.Stack).Distinct().ToList();
         var manifest = new RunManifest
         {
-            FormatVersion = ResultsFormat.Version,
+            FormatVersion = formatVersion,
             Tool = new ToolInfo { Name = "rpccompare", Version = "0.1.0", GitCommit = "5cf98a0" },
             StartedUtc = started,
             FinishedUtc = status == ResultsFormat.RunStatus.Running ? null : started.AddMinutes(4),
@@ -72,6 +86,14 @@ public static class SyntheticResults
                 Configuration = new Dictionary<string, string> { ["transport"] = s, ["maxMessageSize"] = "64 MB" },
             })],
             Notes = ["client and servers share 2 cores"],
+            Trials = formatVersion < 2 ? null : new TrialsInfo
+            {
+                Count = trialCount,
+                Seed = (int)seed,
+                FreshHosts = false,
+                // Each trial starts one entry further along, as an order of its own would.
+                Orders = [.. Enumerable.Range(0, trialCount).Select(t => (IReadOnlyList<string>)[.. entries.Select((_, i) => Label(entries[(i + t) % entries.Count]))])],
+            },
         };
         await ResultsJson.WriteManifestAsync(folder, manifest, CancellationToken.None);
         if (!writeSummary)
@@ -86,9 +108,10 @@ public static class SyntheticResults
             foreach (var entry in entries.Where(e => e.Stack == stack))
             {
                 var random = new SeededRandom(SeededRandom.DeriveSeed(seed, $"{entry.Stack}/{entry.Variant}"));
-                var latencies = Enumerable.Range(0, entry.Requests)
-                    .Select(_ => Math.Round(entry.MedianMs * Math.Exp(entry.Spread * random.NextNormal()), 3))
-                    .ToArray();
+                var trialLatencies = entry.Medians
+                    .Select(median => Enumerable.Range(0, entry.Requests).Select(_ => Math.Round(median * Math.Exp(entry.Spread * random.NextNormal()), 3)).ToArray())
+                    .ToList();
+                var latencies = trialLatencies.SelectMany(t => t).ToArray();
                 var latencyFile = entry.Requests > 0 ? ResultFileNames.Latencies(entry.Stack, entry.Variant) : null;
                 if (latencyFile is not null)
                 {
@@ -121,10 +144,10 @@ public static class SyntheticResults
                     Status = entry.Status,
                     StatusReason = entry.StatusReason,
                     Threads = 10,
-                    Requests = entry.Requests,
+                    Requests = latencies.Length,
                     Errors = entry.Errors,
                     ErrorsByKind = entry.Errors > 0 ? new Dictionary<string, long> { ["refused"] = entry.Errors } : new Dictionary<string, long>(),
-                    DurationSeconds = 6,
+                    DurationSeconds = 6 * trialLatencies.Count,
                     ThroughputRps = entry.Requests / 6.0,
                     CallsPerUnit = 1,
                     FirstCallMs = 25.5,
@@ -150,6 +173,7 @@ public static class SyntheticResults
                         Intervals = intervalsFile,
                         Counters = entry.WithCounters ? ResultFileNames.Counters(entry.Stack) : null,
                     },
+                    Trials = formatVersion < 2 ? null : [.. trialLatencies.Select((calls, t) => Trial(entry, t, calls))],
                 });
             }
 
@@ -159,8 +183,33 @@ public static class SyntheticResults
             }
         }
 
-        await ResultsJson.WriteSummaryAsync(folder, new RunSummary { FormatVersion = ResultsFormat.Version, Scenario = scenario, Entries = summaryEntries }, CancellationToken.None);
+        await ResultsJson.WriteSummaryAsync(folder, new RunSummary { FormatVersion = formatVersion, Scenario = scenario, Entries = summaryEntries }, CancellationToken.None);
         return folder;
+    }
+
+    private static string Label(SyntheticEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack}/{entry.Variant}";
+
+    /// <summary>One trial's figures. A slower trial takes longer for its calls (six seconds at the entry's mean median), so its
+    /// throughput drops with its median while the entry's pooled throughput stays calls / 6 s.</summary>
+    private static TrialFigures Trial(SyntheticEntry entry, int index, double[] calls)
+    {
+        var duration = 6 * entry.Medians[index] / entry.Medians.Average();
+        var sample = calls.Length > 0 ? SortedSample.From(calls) : null;
+        return new TrialFigures
+        {
+            Trial = index + 1,
+            Status = entry.Status,
+            Requests = calls.Length,
+            Errors = index == 0 ? entry.Errors : 0,
+            DurationSeconds = duration,
+            ThroughputRps = calls.Length / duration,
+            P50Ms = sample is null ? null : Quantiles.Estimate(sample, 0.5),
+            P99Ms = sample is null ? null : Quantiles.Estimate(sample, 0.99),
+            BytesSentPerRequest = entry.BytesSent,
+            BytesReceivedPerRequest = entry.BytesReceived,
+            ClientCpuMsPerRequest = 0.08,
+            ServerAllocatedBytesPerRequest = 42_000,
+        };
     }
 
     private static BreakdownSummary SyntheticBreakdown(double p50, double p99, (double Database, double Server) share)

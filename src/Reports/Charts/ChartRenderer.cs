@@ -69,6 +69,9 @@ public static partial class ChartRenderer
             case BarChart bars:
                 DrawBars(plot, bars);
                 break;
+            case StripChart strip:
+                DrawStrip(plot, strip);
+                break;
             default:
                 throw new ArgumentException($"No drawing for {chart.GetType().Name}.", nameof(chart));
         }
@@ -345,6 +348,52 @@ public static partial class ChartRenderer
         plot.YLabel(chart.Y.Label, 13);
         var highest = tops.DefaultIfEmpty(0).Max();
         plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, 0, highest > 0 ? highest * 1.12 : 1);
+    }
+
+    private static void DrawStrip(Plot plot, StripChart chart)
+    {
+        if (chart.CategoryColors.Count != chart.Categories.Count || chart.Series.Any(s => s.Values.Count != chart.Categories.Count))
+        {
+            throw new InvalidOperationException($"Strip chart '{chart.Id}' needs one colour and one list of values per category.");
+        }
+
+        var y = AxisMap.For(chart.Y, chart.Series.SelectMany(s => s.Values.SelectMany(v => v)));
+        for (var s = 0; s < chart.Series.Count; s++)
+        {
+            var series = chart.Series[s];
+            var shape = series.Shape == DotShape.Filled ? MarkerShape.FilledCircle : MarkerShape.OpenCircle;
+            var offset = (s - ((chart.Series.Count - 1) / 2.0)) * (0.6 / chart.Series.Count);
+            for (var c = 0; c < chart.Categories.Count; c++)
+            {
+                var values = series.Values[c].Where(double.IsFinite).ToArray();
+                if (values.Length == 0)
+                {
+                    continue;
+                }
+
+                // A fixed sideways step per repetition instead of random jitter: the same chart always draws the same.
+                var step = Math.Min(0.04, 0.2 / values.Length);
+                double[] xs = [.. values.Select((_, i) => c + offset + ((i - ((values.Length - 1) / 2.0)) * step))];
+                var dots = plot.Add.Markers(xs, [.. values.Select(y.Map)], shape, 8, Color.FromHex(chart.CategoryColors[c]));
+                dots.LegendText = string.Empty;
+            }
+
+            plot.Legend.ManualItems.Add(new LegendItem
+            {
+                LabelText = series.Label,
+                MarkerShape = shape,
+                MarkerSize = 8,
+                MarkerFillColor = Ink,
+                MarkerLineColor = Ink,
+            });
+        }
+
+        CategoryAxis(plot, chart.Categories);
+        plot.Axes.Left.TickGenerator = y.Ticks();
+        plot.YLabel(chart.Y.Label, 13);
+        plot.Axes.AutoScale();
+        var limits = plot.Axes.GetLimits();
+        plot.Axes.SetLimits(-0.5, chart.Categories.Count - 0.5, limits.Bottom, limits.Top);
     }
 
     /// <summary>One unticked label per bar position on the bottom axis, no vertical grid.</summary>

@@ -14,6 +14,12 @@ internal sealed class EntryStats
             Sample = SortedSample.From(entry.LatenciesMs);
             Percentiles = Quantiles.Estimate(Sample, QuantileGrid.Summary);
         }
+
+        // One part is the whole sample: no second sort, and a one-trial entry's bands stay exactly those of its calls.
+        var parts = entry.TrialLatenciesMs;
+        TrialSamples = parts.Count == 1 ? [Sample] : [.. parts.Select(p => p.Count == 0 ? null : SortedSample.From(p))];
+        TrialNumbers = entry.Summary.Trials is { Count: > 0 } trials ? [.. trials.Select(t => t.Trial)] : [1];
+        Trials = [.. TrialNumbers.Zip(TrialSamples, (number, sample) => new TrialSample(number, sample))];
     }
 
     public EntryResults Entry { get; }
@@ -23,6 +29,20 @@ internal sealed class EntryStats
 
     /// <summary>Null when there were no successful requests.</summary>
     public SortedSample? Sample { get; }
+
+    /// <summary>Per trial, in the order of <see cref="SummaryEntry.Trials"/>, its calls sorted; null for a trial without
+    /// successful requests, so the index stays that of <see cref="SummaryEntry.Trials"/>. One part for a run of one trial
+    /// or of format 1.</summary>
+    public IReadOnlyList<SortedSample?> TrialSamples { get; }
+
+    /// <summary>The trial number of each of <see cref="TrialSamples"/> (1 for a format-1 entry).</summary>
+    public IReadOnlyList<int> TrialNumbers { get; }
+
+    /// <summary><see cref="TrialSamples"/> with their numbers.</summary>
+    public IReadOnlyList<TrialSample> Trials { get; }
+
+    /// <summary>Trials with at least one successful request.</summary>
+    public int TrialsWithData => TrialSamples.Count(s => s is not null);
 
     /// <summary>p50, p90, p99, p99.9 (<see cref="QuantileGrid.Summary"/>); null without successful requests.</summary>
     public IReadOnlyList<double>? Percentiles { get; }

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Text;
 using RpcCompare.Reports.Results;
-using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.Reports.Reporting;
 
@@ -34,9 +33,9 @@ internal static class ReportFiles
     }
 
     /// <summary>The end of every Markdown page: how the figures were computed and where the charts are (or why there are none).</summary>
-    public static StringBuilder MethodAndCharts(this StringBuilder md, BootstrapSettings bootstrap, ChartSet charts)
+    public static StringBuilder MethodAndCharts(this StringBuilder md, string method, ChartSet charts)
     {
-        md.Append("\n## Method\n\n").Append(Sections.MethodText(bootstrap)).Append("\n\n## Charts\n\n");
+        md.Append("\n## Method\n\n").Append(method).Append("\n\n## Charts\n\n");
         return charts.PngNotice is { } notice
             ? md.Append(notice).Append('\n')
             : md.Bullets(charts.Charts.Select(chart => $"[{chart.Title}]({ChartSet.PngName(chart)})"));

@@ -11,11 +11,16 @@ internal sealed record VariantGroup(string Variant, IReadOnlyList<EntryStats> En
 /// <summary>One stack/variant against its baseline: a shift function, or why there is none.</summary>
 internal sealed record Comparison(EntryStats Entry, EntryStats Baseline, QuantileShift? Shift, string? Problem, IReadOnlyList<string> Sentences);
 
+/// <summary>One side of a shift: the entry, the analysis whose settings and replicate caches it uses, its replicate
+/// stream ("", "A:" or "B:") and its name in sentences.</summary>
+internal sealed record ShiftSide(RunAnalysis Run, EntryStats Entry, string Stream, string Name);
+
 /// <summary>The statistics of one run: entries in stack order, chart groups, baseline and comparisons.</summary>
 internal sealed class RunAnalysis
 {
     private readonly Dictionary<(string, string), int> _variantIndex = [];
     private readonly Dictionary<(EntryStats, string), QuantileReplicates> _replicates = [];
+    private readonly Dictionary<(EntryStats, int, string), QuantileReplicates> _trialReplicates = [];
     private readonly BootstrapSettings _settings;
 
     private RunAnalysis(RunResults run, IReadOnlyList<EntryStats> entries, BootstrapSettings settings)
@@ -46,6 +51,9 @@ internal sealed class RunAnalysis
     public IReadOnlyList<string> ComparisonNotes { get; private set; } = [];
 
     public IEnumerable<EntryStats> WithData => Entries.Where(e => e.Sample is not null);
+
+    /// <summary>Whether some entry was measured in two trials or more.</summary>
+    public bool HasTrials => Entries.Any(e => e.TrialNumbers.Count > 1);
 
     public static RunAnalysis Create(RunResults run, BootstrapSettings settings)
     {
@@ -80,8 +88,6 @@ internal sealed class RunAnalysis
             return;
         }
 
-        QuantileReplicates Replicates(EntryStats e) => ReplicatesOf(e, cancellationToken);
-
         var comparisons = new List<Comparison>();
         var notes = new List<string>();
         foreach (var entry in Entries.Where(e => e.Stack != Baseline))
@@ -94,19 +100,54 @@ internal sealed class RunAnalysis
                 continue;
             }
 
-            comparisons.Add(Compare(entry, baseline, Replicates, _settings.ConfidenceLevel));
+            comparisons.Add(Compare(entry, baseline, (a, b) => ShiftOf(a, b, cancellationToken)));
         }
 
         Comparisons = comparisons;
         ComparisonNotes = notes;
     }
 
-    /// <summary>The shift function of <paramref name="a"/> minus <paramref name="b"/> with this run's bootstrap settings; null
-    /// when either has too few successful requests.</summary>
+    /// <summary>The shift function of <paramref name="a"/> minus <paramref name="b"/> with this run's bootstrap settings, paired
+    /// by trial; null when either has too few successful requests.</summary>
     public QuantileShift? Shift(EntryStats a, EntryStats b, CancellationToken cancellationToken) =>
         a.Sample is { } x && b.Sample is { } y && QuantileShiftAnalysis.CanCompare(x.Count, y.Count)
-            ? QuantileShiftAnalysis.Compare(ReplicatesOf(a, cancellationToken), ReplicatesOf(b, cancellationToken), _settings.ConfidenceLevel)
+            ? ShiftOf(a, b, cancellationToken)
             : null;
+
+    private QuantileShift ShiftOf(EntryStats a, EntryStats b, CancellationToken cancellationToken) =>
+        ShiftBetween(new ShiftSide(this, a, "", a.DisplayName), new ShiftSide(this, b, "", b.DisplayName), paired: true, cancellationToken);
+
+    /// <summary>
+    /// The one place that picks the bootstrap. When neither entry has two trials with data, the pooled bootstrap of each
+    /// entry's calls, as before trials; otherwise the two-level bootstrap over trials (<see cref="HierarchicalShift"/>),
+    /// paired by trial within a run, unpaired between runs. When no trial has enough calls for its own bootstrap, the
+    /// pooled calls are all there is, and the shift says what was left out.
+    /// </summary>
+    internal static QuantileShift ShiftBetween(ShiftSide a, ShiftSide b, bool paired, CancellationToken cancellationToken)
+    {
+        var settings = a.Run._settings;
+        QuantileShift Pooled() => QuantileShiftAnalysis.Compare(
+            a.Run.ReplicatesOf(a.Entry, cancellationToken, a.Stream), b.Run.ReplicatesOf(b.Entry, cancellationToken, b.Stream), settings.ConfidenceLevel);
+
+        if (a.Entry.TrialsWithData < 2 && b.Entry.TrialsWithData < 2)
+        {
+            return Pooled();
+        }
+
+        var plan = TrialPlan.Of(a.Entry.Trials, b.Entry.Trials, paired, a.Name, b.Name);
+        if (!plan.CanCompare)
+        {
+            return Pooled().With(TrialBasis.OneRun with { Paired = paired, LeftOut = plan.LeftOut });
+        }
+
+        var outer = settings with
+        {
+            Seed = SeededRandom.DeriveSeed(settings.Seed, $"trials {a.Stream}{a.Entry.Stack}/{a.Entry.Variant} vs {b.Stream}{b.Entry.Stack}/{b.Entry.Variant}"),
+        };
+        return HierarchicalShift.Compare(
+            plan, outer, t => a.Run.TrialReplicatesOf(a.Entry, t, a.Stream, cancellationToken), t => b.Run.TrialReplicatesOf(b.Entry, t, b.Stream, cancellationToken),
+            cancellationToken);
+    }
 
     /// <summary>The entry's bootstrap replicates, computed once per stream. The run's own comparisons and verdicts use the
     /// plain stream, so a run's verdict reads the same in its report and in a comparison; a comparison of two runs uses
@@ -123,10 +164,23 @@ internal sealed class RunAnalysis
         return replicates;
     }
 
+    /// <summary>One trial's bootstrap replicates, computed once per stream like <see cref="ReplicatesOf"/>: every
+    /// comparison the entry takes part in draws from the same ones.</summary>
+    private QuantileReplicates TrialReplicatesOf(EntryStats e, TrialSample trial, string stream, CancellationToken cancellationToken)
+    {
+        if (!_trialReplicates.TryGetValue((e, trial.Trial, stream), out var replicates))
+        {
+            var seed = SeededRandom.DeriveSeed(_settings.Seed, $"{stream}{e.Stack}/{e.Variant}#trial {trial.Trial}");
+            replicates = QuantileBootstrap.Run(trial.Sample!, QuantileGrid.Delta, _settings.Resamples, seed, cancellationToken);
+            _trialReplicates.Add((e, trial.Trial, stream), replicates);
+        }
+
+        return replicates;
+    }
+
     /// <summary>Shift function of <paramref name="entry"/> minus <paramref name="baseline"/>, or the reason there is none.</summary>
     public static Comparison Compare(
-        EntryStats entry, EntryStats baseline, Func<EntryStats, QuantileReplicates> replicates, double confidenceLevel,
-        string? nameA = null, string? nameB = null)
+        EntryStats entry, EntryStats baseline, Func<EntryStats, EntryStats, QuantileShift> shiftOf, string? nameA = null, string? nameB = null)
     {
         nameA ??= entry.DisplayName;
         nameB ??= baseline.DisplayName;
@@ -147,10 +201,11 @@ internal sealed class RunAnalysis
             return new Comparison(entry, baseline, null, problem, [problem]);
         }
 
-        var shift = QuantileShiftAnalysis.Compare(replicates(entry), replicates(baseline), confidenceLevel);
+        var shift = shiftOf(entry, baseline);
         var sentences = ShiftSentences.Describe(shift, nameA, nameB)
             .Append(TypicalShift.Sentence(entry.Sample!, baseline.Sample!, nameA, nameB))
             .Concat(Breakdowns.DifferenceSentence(entry, baseline, nameA, nameB) is { } where ? [where] : [])
+            .Concat(TrialsSection.BandSentence(shift) is { } trials ? [trials] : [])
             .ToList();
         return new Comparison(entry, baseline, shift, null, sentences);
     }

@@ -31,9 +31,9 @@ internal static class RunComparison
     /// bootstrap settings both analyses were made with.</summary>
     public static List<Comparison> Pair(RunAnalysis a, RunAnalysis b, CancellationToken cancellationToken, out List<string> unmatched)
     {
-        QuantileReplicates Replicates(EntryStats e) => b.Entries.Contains(e)
-            ? b.ReplicatesOf(e, cancellationToken, "B:")
-            : a.ReplicatesOf(e, cancellationToken, "A:");
+        // Unpaired: trial 2 of run A has nothing to do with trial 2 of run B.
+        QuantileShift Shift(EntryStats entryB, EntryStats entryA) => RunAnalysis.ShiftBetween(
+            new ShiftSide(b, entryB, "B:", $"{entryB.DisplayName} in B"), new ShiftSide(a, entryA, "A:", $"{entryA.DisplayName} in A"), paired: false, cancellationToken);
 
         var pairs = new List<Comparison>();
         unmatched = [];
@@ -46,7 +46,7 @@ internal static class RunComparison
                 continue;
             }
 
-            pairs.Add(RunAnalysis.Compare(entryB, entryA, Replicates, b.Settings.ConfidenceLevel, $"{entryB.DisplayName} in B", $"{entryA.DisplayName} in A"));
+            pairs.Add(RunAnalysis.Compare(entryB, entryA, Shift, $"{entryB.DisplayName} in B", $"{entryA.DisplayName} in A"));
         }
 
         unmatched.AddRange(a.Entries.Where(e => !b.Entries.Any(x => x.Stack == e.Stack && x.Variant == e.Variant)).Select(e => $"{e.DisplayName} is only in run A."));

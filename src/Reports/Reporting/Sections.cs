@@ -74,13 +74,24 @@ internal static class Sections
         return notes;
     }
 
-    public static string MethodText(BootstrapSettings settings) =>
+    public static string MethodText(BootstrapSettings settings, bool trials) =>
         $"Percentiles are Harrell-Davis estimates (Perfolizer) for samples of up to {Quantiles.HarrellDavisMaxSampleSize.ToString("#,0", CultureInfo.InvariantCulture)} requests " +
         "and Hyndman-Fan type 7 above. Differences between quantiles carry a simultaneous " +
         $"{BootstrapSettings.Percent(settings.ConfidenceLevel)} percentile-bootstrap band " +
         $"({settings.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group, each group resampled independently, fixed seed " +
         $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence holds at once. " +
-        $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out.";
+        $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out." +
+        (trials ? " " + TrialMethod : "");
+
+    /// <summary>How bands and verdicts use trials; said only where some entry has them, so one-trial reports read as before.</summary>
+    private static readonly string TrialMethod =
+        "Where an entry was measured in two trials or more, its band is a two-level bootstrap (Kalibera and Jones 2013): each resample " +
+        "draws the trials with replacement, then resamples the requests of each drawn trial, and the difference is the mean over the " +
+        "drawn trials; two stacks of one run are paired by trial, two runs are resampled independently. Quantiles are then left out by " +
+        $"the smallest trial, and trials of fewer than {QuantileShiftAnalysis.MinimumSampleSize} successful requests are left out of the band. " +
+        "A verdict across trials also needs the mean difference to exceed the spread between trials (the standard deviation of the " +
+        "per-trial differences), and a figure measured once per trial (throughput, bytes, server CPU and allocation per request) needs " +
+        "to be better in at least two thirds of the trials with a bootstrap interval of its mean per-trial advantage that excludes zero.";
 
     public const string DeltaHowTo =
         "How to read: at quantile q (x axis) the line is the latency of the first stack at that quantile minus the baseline's. " +

@@ -1,3 +1,4 @@
+using System.Globalization;
 using RpcCompare.Definitions;
 using RpcCompare.Reports.Results;
 
@@ -73,6 +74,16 @@ internal static class Tables
                         $"{Formats.Whole(m.Dataset.Records)} records, max degree {Formats.Whole(m.Dataset.MaxDegree)}"),
             ("dataset fingerprint", m.Dataset.Fingerprint),
         };
+        // One trial is what every run was before trials: its manifest table reads as it always did.
+        if (m.Trials is { Count: > 1 } trials)
+        {
+            rows.Add(("trials", $"{Formats.Whole(trials.Count)}, seed {trials.Seed.ToString(CultureInfo.InvariantCulture)}{(trials.FreshHosts ? ", hosts restarted before each trial" : "")}"));
+            for (var i = 0; i < trials.Orders.Count; i++)
+            {
+                rows.Add(($"trial {i + 1} order", string.Join(", ", trials.Orders[i])));
+            }
+        }
+
         foreach (var (key, value) in m.Options.OrderBy(o => o.Key, StringComparer.Ordinal))
         {
             rows.Add(($"option {key}", value));

@@ -31,11 +31,24 @@ public static class ResultFileNames
     /// <summary>intervals-&lt;stack&gt;[-&lt;variant&gt;].hlog: HdrHistogram's interval log of the measured window.</summary>
     public static string IntervalLog(string stack, string variant) => $"intervals-{Stem(stack, variant)}.hlog";
 
+    /// <summary>intervals-&lt;stack&gt;[-&lt;variant&gt;][-trial&lt;N&gt;].hlog: the interval log of one trial (trial 1 has the
+    /// plain name, which the entry names).</summary>
+    public static string IntervalLog(string stack, string variant, int trial) =>
+        trial <= 1 ? IntervalLog(stack, variant) : $"intervals-{Stem(stack, variant)}-trial{trial}.hlog";
+
     /// <summary>host-&lt;stack&gt;.log: what a spawned host printed during the run (bounded).</summary>
     public static string HostLog(string stack) => $"host-{Sanitize(stack)}.log";
 
+    /// <summary>host-&lt;stack&gt;[-trial&lt;N&gt;].log: with --fresh-hosts each trial's host writes its own log.</summary>
+    public static string HostLog(string stack, int trial) =>
+        trial <= 1 ? HostLog(stack) : $"host-{Sanitize(stack)}-trial{trial}.log";
+
     /// <summary>counters-&lt;stack&gt;.csv (one file per stack; rows carry the variant).</summary>
     public static string Counters(string stack) => $"counters-{Sanitize(stack)}.csv";
+
+    /// <summary>counters-&lt;stack&gt;[-trial&lt;N&gt;].csv: with --fresh-hosts each trial's host has its own counters.</summary>
+    public static string Counters(string stack, int trial) =>
+        trial <= 1 ? Counters(stack) : $"counters-{Sanitize(stack)}-trial{trial}.csv";
 
     /// <summary>
     /// Lower-cases and keeps [a-z0-9.=-]; any other run of characters becomes one '-', and leading/trailing '-' go,

@@ -3,8 +3,11 @@ namespace RpcCompare.Reports.Results;
 /// <summary>The constants of the results-folder format (docs/reports.md and the results-format brief).</summary>
 public static class ResultsFormat
 {
-    /// <summary>The only formatVersion this build reads and writes.</summary>
-    public const int Version = 1;
+    /// <summary>The formatVersion this build writes: 2 added trials (summary entries' trials, the manifest's trials).</summary>
+    public const int Version = 2;
+
+    /// <summary>The formatVersions this build reads: a format-1 folder reads as one trial.</summary>
+    public static IReadOnlyList<int> ReadableVersions { get; } = [1, 2];
 
     public static class RunStatus
     {

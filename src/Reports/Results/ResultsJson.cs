@@ -3,7 +3,7 @@ using System.Text.Json.Serialization.Metadata;
 
 namespace RpcCompare.Reports.Results;
 
-/// <summary>Reads and writes manifest.json and summary.json, refusing anything that is not formatVersion 1 and whole.</summary>
+/// <summary>Reads and writes manifest.json and summary.json, refusing anything that is not whole or of a formatVersion this build reads.</summary>
 public static class ResultsJson
 {
     public static Task WriteManifestAsync(string folder, RunManifest manifest, CancellationToken cancellationToken) =>
@@ -92,11 +92,11 @@ public static class ResultsJson
                 throw new ResultsFormatException(path, $"formatVersion is {version.GetRawText()}, not a whole number.");
             }
 
-            if (number != ResultsFormat.Version)
+            if (!ResultsFormat.ReadableVersions.Contains(number))
             {
                 throw new ResultsFormatException(
                     path,
-                    $"the file has formatVersion {number}, but this build reads formatVersion {ResultsFormat.Version} only; " +
+                    $"the file has formatVersion {number}, but this build reads formatVersions {string.Join(" and ", ResultsFormat.ReadableVersions)} only; " +
                     "report it with the RpcCompare version that wrote it.");
             }
         }

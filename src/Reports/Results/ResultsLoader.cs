@@ -30,7 +30,8 @@ public static class ResultsLoader
         var entries = new List<EntryResults>(summary.Entries.Count);
         foreach (var entry in summary.Entries)
         {
-            entries.Add(new EntryResults(entry, await ReadLatenciesAsync(folder, summaryPath, entry, cancellationToken), ReadIntervals(folder, entry)));
+            var latencies = await ReadLatenciesAsync(folder, summaryPath, entry, cancellationToken);
+            entries.Add(new EntryResults(entry, latencies, ReadIntervals(folder, entry), SplitByTrial(summaryPath, entry, latencies)));
         }
 
         var counters = new SortedDictionary<string, IReadOnlyList<CounterSample>>(StringComparer.Ordinal);
@@ -58,6 +59,34 @@ public static class ResultsLoader
         }
 
         return new RunResults(folder, manifest, summary, entries, counters);
+    }
+
+    /// <summary>The entry's calls per trial: its latency file holds trial 1's calls, then trial 2's, as many lines as each
+    /// trial's requests. A format-1 entry (no trials) is one trial.</summary>
+    private static List<double[]> SplitByTrial(string summaryPath, SummaryEntry entry, double[] latencies)
+    {
+        if (entry.Trials is not { Count: > 0 } trials)
+        {
+            return [latencies];
+        }
+
+        var counted = trials.Sum(t => t.Requests);
+        if (counted != entry.Requests || trials.Any(t => t.Requests < 0))
+        {
+            throw new ResultsFormatException(
+                summaryPath,
+                $"{ResultsValidation.Label(entry)} has {entry.Requests} successful requests but its trials add up to {counted}.");
+        }
+
+        var parts = new List<double[]>(trials.Count);
+        var offset = 0;
+        foreach (var trial in trials)
+        {
+            parts.Add(latencies[offset..(offset + (int)trial.Requests)]);
+            offset += (int)trial.Requests;
+        }
+
+        return parts;
     }
 
     private static IReadOnlyList<LatencyOverTime> ReadIntervals(string folder, SummaryEntry entry)

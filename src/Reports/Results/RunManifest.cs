@@ -32,9 +32,28 @@ public sealed class RunManifest
     /// <summary>The network between the client and the hosts; null in results written before --network existed (loopback).</summary>
     public NetworkInfo? Network { get; init; }
 
+    /// <summary>How the run was repeated (--trials, --seed, --fresh-hosts) and each trial's order; null in results from
+    /// before trials (format 1: one trial, stacks in <see cref="StackOrder"/>).</summary>
+    public TrialsInfo? Trials { get; init; }
+
     public required IReadOnlyList<string> StackOrder { get; init; }
     public required IReadOnlyList<HostInfo> Hosts { get; init; }
     public required IReadOnlyList<string> Notes { get; init; }
+}
+
+/// <summary>The trials of a run: every stack and variant measured once per trial, in an order drawn from the seed.</summary>
+public sealed class TrialsInfo
+{
+    public required int Count { get; init; }
+
+    /// <summary>The seed the orders were drawn from (--seed replays them).</summary>
+    public required int Seed { get; init; }
+
+    /// <summary>True when each host was restarted before each of its trials (--fresh-hosts).</summary>
+    public required bool FreshHosts { get; init; }
+
+    /// <summary>Per trial, the entries in the order they were measured, as "stack" or "stack/variant".</summary>
+    public required IReadOnlyList<IReadOnlyList<string>> Orders { get; init; }
 }
 
 public sealed class CpuPlacementInfo

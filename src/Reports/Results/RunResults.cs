@@ -38,11 +38,13 @@ public sealed class RunResults
 /// <summary>One stack/variant of a run with its raw latencies.</summary>
 public sealed class EntryResults
 {
-    internal EntryResults(SummaryEntry summary, double[] latenciesMs, IReadOnlyList<LatencyOverTime>? overTime = null)
+    internal EntryResults(SummaryEntry summary, double[] latenciesMs, IReadOnlyList<LatencyOverTime>? overTime = null,
+        IReadOnlyList<double[]>? trialLatenciesMs = null)
     {
         Summary = summary;
         LatenciesMs = latenciesMs;
         OverTime = overTime ?? [];
+        TrialLatenciesMs = trialLatenciesMs ?? [latenciesMs];
     }
 
     public SummaryEntry Summary { get; }
@@ -56,6 +58,10 @@ public sealed class EntryResults
     public IReadOnlyList<double> LatenciesMs { get; }
 
     public bool HasLatencies => LatenciesMs.Count > 0;
+
+    /// <summary>The same latencies per trial, in the order of <see cref="SummaryEntry.Trials"/> (one part for a run of one
+    /// trial or of format 1); a trial without successful requests has an empty part.</summary>
+    public IReadOnlyList<IReadOnlyList<double>> TrialLatenciesMs { get; }
 
     /// <summary>p50 and p99 per second of the measured window, from the interval log; empty when there is none.</summary>
     public IReadOnlyList<LatencyOverTime> OverTime { get; }

@@ -55,6 +55,42 @@ public sealed record SummaryEntry
 
     public required IReadOnlyList<string> LimitsHit { get; init; }
     public required EntryFiles Files { get; init; }
+
+    /// <summary>
+    /// The entry's trials in the order they ran (trial 1 first): each one's own figures. The entry's other figures pool
+    /// them (sums, call-weighted means, the merged histogram), and its latency file holds the trials' calls one trial
+    /// after another, <see cref="TrialFigures.Requests"/> lines each. Null in results from before trials (format 1), which
+    /// read as one trial.
+    /// </summary>
+    public IReadOnlyList<TrialFigures>? Trials { get; init; }
+}
+
+/// <summary>One trial of one entry: what its measured window alone showed.</summary>
+public sealed record TrialFigures
+{
+    /// <summary>1-based trial number (<see cref="TrialsInfo.Orders"/> has its order).</summary>
+    public required int Trial { get; init; }
+
+    /// <summary>One of <see cref="ResultsFormat.EntryStatus"/>.</summary>
+    public required string Status { get; init; }
+
+    public required long Requests { get; init; }
+    public required long Errors { get; init; }
+    public required double DurationSeconds { get; init; }
+    public required double ThroughputRps { get; init; }
+
+    /// <summary>Null when the trial had no successful request.</summary>
+    public double? P50Ms { get; init; }
+
+    public double? P99Ms { get; init; }
+    public double? BytesSentPerRequest { get; init; }
+    public double? BytesReceivedPerRequest { get; init; }
+    public double? ClientCpuMsPerRequest { get; init; }
+    public double? ServerCpuMsPerRequest { get; init; }
+    public double? ServerAllocatedBytesPerRequest { get; init; }
+
+    /// <summary>The trial's interval log (.hlog); null when none was written.</summary>
+    public string? Intervals { get; init; }
 }
 
 /// <summary>

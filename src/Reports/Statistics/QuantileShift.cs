@@ -18,7 +18,8 @@ public sealed class QuantileShift
         (int Size, QuantileMethod Method) b,
         int resamples,
         double confidenceLevel,
-        double pointwiseLevel)
+        double pointwiseLevel,
+        TrialBasis? trials = null)
     {
         Probabilities = probabilities;
         EstimatesA = estimatesA;
@@ -34,6 +35,7 @@ public sealed class QuantileShift
         Resamples = resamples;
         ConfidenceLevel = confidenceLevel;
         PointwiseLevel = pointwiseLevel;
+        Trials = trials ?? TrialBasis.OneRun;
     }
 
     public IReadOnlyList<double> Probabilities { get; }
@@ -63,6 +65,14 @@ public sealed class QuantileShift
 
     /// <summary>The per-quantile level each point of the band needed for the simultaneous level, e.g. 0.997.</summary>
     public double PointwiseLevel { get; }
+
+    /// <summary>What the band rests on: one run's calls, or trials resampled with their calls.</summary>
+    public TrialBasis Trials { get; }
+
+    /// <summary>The same shift resting on <paramref name="trials"/>: how a pooled band is labelled with what it covers.</summary>
+    internal QuantileShift With(TrialBasis trials) => new(
+        Probabilities, EstimatesA, EstimatesB, Lower, Upper, OmittedProbabilities, (SizeA, MethodA), (SizeB, MethodB), Resamples,
+        ConfidenceLevel, PointwiseLevel, trials);
 
     /// <summary>-1: A faster (band below zero), +1: A slower (band above zero), 0: the band includes zero.</summary>
     public int Sign(int index) => Upper[index] < 0 ? -1 : Lower[index] > 0 ? 1 : 0;

@@ -55,21 +55,7 @@ public static class QuantileShiftAnalysis
             throw new ArgumentOutOfRangeException(nameof(confidenceLevel), confidenceLevel, "The confidence level must lie strictly between 0 and 1.");
         }
 
-        var smaller = Math.Min(a.SampleSize, b.SampleSize);
-        var kept = new List<int>();
-        var omitted = new List<double>();
-        for (var q = 0; q < a.Probabilities.Count; q++)
-        {
-            var p = a.Probabilities[q];
-            if (smaller * Math.Min(p, 1 - p) >= MinimumTailObservations - 1e-9)
-            {
-                kept.Add(q);
-            }
-            else
-            {
-                omitted.Add(p);
-            }
-        }
+        var (kept, omitted) = TailRule(a.Probabilities, Math.Min(a.SampleSize, b.SampleSize));
 
         var resamples = a.Resamples;
         var columns = new double[kept.Count][];
@@ -97,5 +83,27 @@ public static class QuantileShiftAnalysis
             resamples,
             confidenceLevel,
             pointwise);
+    }
+
+    /// <summary>The grid indices kept by <see cref="MinimumTailObservations"/> for a smallest group of
+    /// <paramref name="smallest"/> values, and the probabilities left out.</summary>
+    internal static (List<int> Kept, List<double> Omitted) TailRule(IReadOnlyList<double> probabilities, int smallest)
+    {
+        var kept = new List<int>();
+        var omitted = new List<double>();
+        for (var q = 0; q < probabilities.Count; q++)
+        {
+            var p = probabilities[q];
+            if (smallest * Math.Min(p, 1 - p) >= MinimumTailObservations - 1e-9)
+            {
+                kept.Add(q);
+            }
+            else
+            {
+                omitted.Add(p);
+            }
+        }
+
+        return (kept, omitted);
     }
 }

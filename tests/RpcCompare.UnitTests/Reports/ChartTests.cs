@@ -152,6 +152,23 @@ public class ChartTests
         Assert.True(png.ColourCount() > 20);
     }
 
+    [Fact]
+    public void StripChartDrawsOneDotPerValueInItsCategorysColour()
+    {
+        var chart = SampleCharts().OfType<StripChart>().Single();
+
+        var svg = XDocument.Parse(ChartRenderer.ToSvg(chart));
+
+        // Five trials' p50 and p99 for gRPC, three for WCF, and one dot per series in the legend.
+        var dots = svg.Descendants(Svg + "ellipse").ToList();
+        Assert.Equal(((5 + 3) * 2) + 2, dots.Count);
+        Assert.Equal(10, dots.Count(d => string.Equals((string?)d.Attribute("fill"), StackStyle.Color("grpc"), StringComparison.OrdinalIgnoreCase)
+                                         || string.Equals((string?)d.Attribute("stroke"), StackStyle.Color("grpc"), StringComparison.OrdinalIgnoreCase)));
+        var texts = svg.Descendants(Svg + "text").Select(t => t.Value).ToList();
+        Assert.Contains("gRPC", texts);
+        Assert.Contains("p99", texts);
+    }
+
     internal static IReadOnlyList<IChart> SampleCharts()
     {
         var x = Enumerable.Range(1, 99).Select(i => (double)i).ToArray();
@@ -208,6 +225,19 @@ public class ChartTests
                 Y = new Axis("bytes"),
                 Categories = ["100B", "1KB"],
                 Series = [new BarSeries("gRPC", StackStyle.Color("grpc"), [120, 1100.5]), new BarSeries("GraphQL", StackStyle.Color("graphql"), [260, null])],
+            },
+            new StripChart
+            {
+                Id = "trials",
+                Title = "Latency by trial",
+                Y = new Axis("latency (ms)") { Scale = AxisScale.Log10 },
+                Categories = ["gRPC", "WCF"],
+                CategoryColors = [StackStyle.Color("grpc"), StackStyle.Color("wcf")],
+                Series =
+                [
+                    new StripSeries("p50", DotShape.Filled, [[2.1, 2.3, 1.9, 2.2, 2.0], [3.1, 3.4, 2.9]]),
+                    new StripSeries("p99", DotShape.Hollow, [[9.5, 12.25, 8.8, 10, 11], [15, 14.5, 16]]),
+                ],
             },
         ];
     }

@@ -29,7 +29,7 @@ public class ResultsLoaderTests
 
         var json = JsonNode.Parse(await File.ReadAllTextAsync(temp.Combine("manifest.json")))!.AsObject();
 
-        Assert.Equal(1, json["formatVersion"]!.GetValue<int>());
+        Assert.Equal(ResultsFormat.Version, json["formatVersion"]!.GetValue<int>());
         Assert.True(json.ContainsKey("targetRateRps"));
         Assert.Null(json["targetRateRps"]);
         Assert.Equal("tiny-7f3a", json["dataset"]!["fingerprint"]!.GetValue<string>());
@@ -64,7 +64,7 @@ public class ResultsLoaderTests
     [InlineData("manifest.json", "{\"formatVersion\": 1, \"tool\": {", "the file is not valid JSON (it may be truncated)")]
     [InlineData("summary.json", "[1, 2]", "the file holds a JSON array, not an object.")]
     [InlineData("manifest.json", "{\"tool\": {}}", "the file has no formatVersion.")]
-    [InlineData("summary.json", "{\"formatVersion\": 2, \"entries\": \"new shape\"}", "the file has formatVersion 2, but this build reads formatVersion 1 only")]
+    [InlineData("summary.json", "{\"formatVersion\": 3, \"entries\": \"new shape\"}", "the file has formatVersion 3, but this build reads formatVersions 1 and 2 only")]
     [InlineData("manifest.json", "{\"formatVersion\": \"1\"}", "formatVersion is \"1\", not a whole number.")]
     public async Task DamagedJsonFilesAreRefusedWithTheFileAndTheFault(string file, string content, string expected)
     {

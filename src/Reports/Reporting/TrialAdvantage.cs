@@ -1,0 +1,69 @@
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>
+/// How one entry's figure compares with another's trial by trial (bytes, server CPU, allocation, throughput): the
+/// advantage in each trial both measured, paired by trial number, how many trials it held in, and the bootstrap interval
+/// of its mean over the trials. One run's figure has no interval at all; the trials are its only repetition.
+/// </summary>
+internal sealed class TrialAdvantage
+{
+    private TrialAdvantage(int trials, int better, double lower, double upper, double confidenceLevel)
+    {
+        Trials = trials;
+        Better = better;
+        Lower = lower;
+        Upper = upper;
+        ConfidenceLevel = confidenceLevel;
+    }
+
+    public int Trials { get; }
+
+    /// <summary>Trials in which the first entry was better.</summary>
+    public int Better { get; }
+
+    public double Lower { get; }
+    public double Upper { get; }
+    public double ConfidenceLevel { get; }
+
+    /// <summary>Better in at least two thirds of the trials, and the interval of the mean advantage excludes zero.</summary>
+    public bool IsClear => Better * 3 >= Trials * 2 && Lower > 0;
+
+    /// <summary>
+    /// The advantage of <paramref name="best"/> over <paramref name="next"/>, <paramref name="score"/> being higher for
+    /// better (negate a cost); null unless the two share two trials with the figure.
+    /// </summary>
+    public static TrialAdvantage? Of(RunAnalysis analysis, string question, EntryStats best, EntryStats next, Func<TrialFigures, double?> score)
+    {
+        if (best.Summary.Trials is not { } trialsA || next.Summary.Trials is not { } trialsB)
+        {
+            return null;
+        }
+
+        var scoresB = trialsB.Where(t => score(t) is { } v && double.IsFinite(v)).ToDictionary(t => t.Trial, t => score(t)!.Value);
+        List<double> advantages =
+        [
+            .. trialsA.Where(t => score(t) is { } v && double.IsFinite(v) && scoresB.ContainsKey(t.Trial)).Select(t => score(t)!.Value - scoresB[t.Trial]),
+        ];
+        if (advantages.Count < 2)
+        {
+            return null;
+        }
+
+        var settings = analysis.Settings with
+        {
+            Seed = SeededRandom.DeriveSeed(analysis.Settings.Seed, $"trials {question} {best.Stack}/{best.Variant} vs {next.Stack}/{next.Variant}"),
+        };
+        var (lower, upper) = TrialMeanBootstrap.Interval(advantages, settings);
+        return new TrialAdvantage(advantages.Count, advantages.Count(a => a > 0), lower, upper, settings.ConfidenceLevel);
+    }
+
+    /// <summary>"95% CI 11–14 kB", with a minus sign where an end is below zero.</summary>
+    public string Interval(Func<double, string> format)
+    {
+        string Signed(double value) => value < 0 ? "\u2212" + format(-value) : format(value);
+        return $"{BootstrapSettings.Percent(ConfidenceLevel)} CI {Signed(Lower)}\u2013{Signed(Upper)}";
+    }
+}

@@ -1,0 +1,127 @@
+using System.Globalization;
+using RpcCompare.Definitions;
+using RpcCompare.Reports.Charts;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>
+/// The repetitions of a run: each trial's p50, p99 and throughput per entry with their spread, the strip chart of the
+/// trials' p50 and p99, and the sentence that says what a band rests on. Shown only when some entry has two trials or
+/// more; a run of one trial has no repetition to show.
+/// </summary>
+internal static class TrialsSection
+{
+    public const string HowTo =
+        "Each trial measured every stack and variant once, in an order of its own. The spread is the highest trial's figure minus " +
+        "the lowest's, and that as a share of the trials' mean. Where the spread is as large as the difference between two stacks, " +
+        "one run could have ranked them either way: the verdicts and bands rest on the trials for that reason.";
+
+    public const string ChartHowTo =
+        "One dot per trial: the median (filled) and the 99th percentile (hollow) of that trial's requests, on a log scale. " +
+        "Dots of one stack that lie far apart mean the runs themselves differ, whatever each run's own interval says.";
+
+    public static bool Applies(RunAnalysis analysis) => analysis.HasTrials;
+
+    /// <summary>"5 trials (seed 42), each in its own random order of the stacks; hosts restarted before each trial."</summary>
+    public static string Intro(RunAnalysis analysis)
+    {
+        var count = analysis.Entries.Max(e => e.TrialNumbers.Count);
+        if (analysis.Run.Manifest.Trials is not { } info)
+        {
+            return $"{count} trials.";
+        }
+
+        return $"{info.Count} trials (seed {info.Seed.ToString(CultureInfo.InvariantCulture)}), each measuring every stack and variant once in an order of its own" +
+               (info.FreshHosts ? "; each host was restarted before each of its trials." : "; the hosts stayed up between trials.");
+    }
+
+    public static HtmlTable Table(IEnumerable<EntryStats> entries)
+    {
+        var table = new HtmlTable(
+            new Cell("Stack", true), new Cell("Variant", true), "Trials", new Cell("p50 by trial (ms)", true), "p50 spread (ms)",
+            new Cell("p99 by trial (ms)", true), "p99 spread (ms)", new Cell("Throughput by trial (req/s)", true), "Throughput spread (req/s)");
+        foreach (var entry in entries)
+        {
+            var p50 = Percentiles(entry, 0.5);
+            var p99 = Percentiles(entry, 0.99);
+            var throughput = Throughputs(entry);
+            table.Row(
+            [
+                new(StackCatalog.DisplayName(entry.Stack), true),
+                new(entry.Variant.Length == 0 ? Formats.Dash : entry.Variant, true),
+                Formats.Whole(entry.TrialNumbers.Count),
+                new(ByTrial(p50, Formats.Ms), true),
+                Spread(p50, Formats.Ms),
+                new(ByTrial(p99, Formats.Ms), true),
+                Spread(p99, Formats.Ms),
+                new(ByTrial(throughput, v => Formats.OneDecimal(v)), true),
+                Spread(throughput, v => Formats.OneDecimal(v)),
+            ]);
+        }
+
+        return table;
+    }
+
+    /// <summary>One category per entry with data; per trial a filled dot at its p50 and a hollow one at its p99.</summary>
+    public static StripChart Chart(string id, IEnumerable<EntryStats> entries)
+    {
+        var drawn = entries.Where(e => e.Sample is not null).ToList();
+        IReadOnlyList<IReadOnlyList<double>> Dots(double probability) =>
+            [.. drawn.Select(e => (IReadOnlyList<double>)[.. Percentiles(e, probability).OfType<double>()])];
+        return new StripChart
+        {
+            Id = id,
+            Title = "Latency by trial",
+            Subtitle = "Each trial's p50 (filled) and p99 (hollow), one dot per trial",
+            Y = new Axis("latency (ms, log scale)") { Scale = AxisScale.Log10 },
+            Categories = [.. drawn.Select(e => e.DisplayName)],
+            CategoryColors = [.. drawn.Select(e => StackStyle.Color(e.Stack))],
+            Series = [new StripSeries("p50", DotShape.Filled, Dots(0.5)), new StripSeries("p99", DotShape.Hollow, Dots(0.99))],
+            Notes = [.. entries.Where(e => e.Sample is null).Select(e => $"{e.DisplayName}: no successful requests")],
+        };
+    }
+
+    /// <summary>What a shift's band rests on, for the sentences of a comparison; null for one run's band of one trial.</summary>
+    public static string? BandSentence(QuantileShift shift)
+    {
+        var basis = shift.Trials;
+        var leftOut = basis.LeftOut.Count == 0 ? "" : $" Left out: {string.Join("; ", basis.LeftOut)}.";
+        if (basis.AcrossTrials)
+        {
+            var trials = basis.Paired ? $"{basis.TrialsA} trials, paired by trial" : $"{basis.TrialsA} and {basis.TrialsB} trials, each side resampled on its own";
+            return $"The band rests on {trials}: it resamples the trials, then the requests of each drawn trial, so it covers the differences " +
+                   $"between trials as well as between requests.{leftOut}";
+        }
+
+        return leftOut.Length == 0
+            ? null
+            : $"Too few trials had {QuantileShiftAnalysis.MinimumSampleSize} successful requests or more for a band across trials, so the band " +
+              $"covers only the noise within one run.{leftOut}";
+    }
+
+    /// <summary>The estimate at <paramref name="probability"/> of each trial, null for a trial without requests.</summary>
+    private static List<double?> Percentiles(EntryStats entry, double probability) =>
+        [.. entry.TrialSamples.Select(s => s is null ? (double?)null : Quantiles.Estimate(s, probability))];
+
+    /// <summary>Each trial's throughput as the load client measured it; a format-1 entry's one trial is the entry.</summary>
+    private static List<double?> Throughputs(EntryStats entry) =>
+        entry.Summary.Trials is { Count: > 0 } trials ? [.. trials.Select(t => (double?)t.ThroughputRps)] : [entry.Summary.ThroughputRps];
+
+    private static string ByTrial(List<double?> values, Func<double, string> format) =>
+        string.Join(" / ", values.Select(v => v is { } x ? format(x) : Formats.Dash));
+
+    /// <summary>"3.94 (35%)": the highest minus the lowest, and that as a share of their mean.</summary>
+    private static string Spread(List<double?> values, Func<double, string> format)
+    {
+        var known = values.OfType<double>().ToList();
+        if (known.Count < 2)
+        {
+            return Formats.Dash;
+        }
+
+        var range = known.Max() - known.Min();
+        var mean = known.Average();
+        return mean > 0 ? $"{format(range)} ({Formats.Percent(Math.Round(range / mean * 100, 1))})" : format(range);
+    }
+}

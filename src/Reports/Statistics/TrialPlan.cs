@@ -1,0 +1,55 @@
+namespace RpcCompare.Reports.Statistics;
+
+/// <summary>
+/// The trials a two-level bootstrap rests on. A trial with fewer than <see cref="QuantileShiftAnalysis.MinimumSampleSize"/>
+/// successful calls is left out, for the reason the pooled bootstrap refuses such a group: its resamples would describe
+/// the estimator rather than the data. Paired, only the trial numbers both groups have usable are kept, so each kept
+/// trial is one matched pair. What was left out, and why, is kept for the report.
+/// </summary>
+public sealed class TrialPlan
+{
+    private TrialPlan(IReadOnlyList<TrialSample> a, IReadOnlyList<TrialSample> b, bool paired, IReadOnlyList<string> leftOut)
+    {
+        A = a;
+        B = b;
+        Paired = paired;
+        LeftOut = leftOut;
+    }
+
+    /// <summary>A's usable trials in trial order; paired, the same trial numbers as <see cref="B"/>.</summary>
+    public IReadOnlyList<TrialSample> A { get; }
+
+    public IReadOnlyList<TrialSample> B { get; }
+
+    public bool Paired { get; }
+
+    /// <summary>One sentence per trial left out, e.g. "gRPC's trial 3 (12 successful requests; a trial needs 20)".</summary>
+    public IReadOnlyList<string> LeftOut { get; }
+
+    /// <summary>Whether each group kept a trial (paired: whether a matched pair is left).</summary>
+    public bool CanCompare => A.Count > 0 && B.Count > 0;
+
+    public static TrialPlan Of(IReadOnlyList<TrialSample> a, IReadOnlyList<TrialSample> b, bool paired, string nameA = "A", string nameB = "B")
+    {
+        static bool Usable(TrialSample t) => t.Count >= QuantileShiftAnalysis.MinimumSampleSize;
+        var usableA = a.Where(Usable).OrderBy(t => t.Trial).ToList();
+        var usableB = b.Where(Usable).OrderBy(t => t.Trial).ToList();
+        var leftOut = new List<string>();
+        leftOut.AddRange(TooSmall(a, nameA));
+        leftOut.AddRange(TooSmall(b, nameB));
+        if (paired)
+        {
+            var matched = usableA.Select(t => t.Trial).Intersect(usableB.Select(t => t.Trial)).ToHashSet();
+            leftOut.AddRange(usableA.Where(t => !matched.Contains(t.Trial)).Select(t => $"{nameA}'s trial {t.Trial} ({nameB} has no usable trial {t.Trial} to pair it with)"));
+            leftOut.AddRange(usableB.Where(t => !matched.Contains(t.Trial)).Select(t => $"{nameB}'s trial {t.Trial} ({nameA} has no usable trial {t.Trial} to pair it with)"));
+            usableA.RemoveAll(t => !matched.Contains(t.Trial));
+            usableB.RemoveAll(t => !matched.Contains(t.Trial));
+        }
+
+        return new TrialPlan(usableA, usableB, paired, leftOut);
+    }
+
+    private static IEnumerable<string> TooSmall(IReadOnlyList<TrialSample> trials, string name) =>
+        trials.Where(t => t.Count < QuantileShiftAnalysis.MinimumSampleSize).Select(t =>
+            $"{name}'s trial {t.Trial} ({(t.Count == 0 ? "no" : t.Count.ToString("#,0", System.Globalization.CultureInfo.InvariantCulture))} successful requests; a trial needs {QuantileShiftAnalysis.MinimumSampleSize})");
+}

@@ -1,0 +1,232 @@
+using System.Text.Json.Nodes;
+using System.Text.RegularExpressions;
+using RpcCompare.Reports;
+using RpcCompare.Reports.Reporting;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.UnitTests.Reports;
+
+public class TrialReportTests
+{
+    private static readonly ReportOptions NoPng = new() { Png = new PngOptions { Enabled = false } };
+
+    [Fact]
+    public async Task TrialsThatDriftGiveNoDifferenceWhereThePooledCallsWouldClaimOne()
+    {
+        // Within a trial the calls hardly vary (log-sd 0.02); between trials the medians do, and not in step.
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 2000, 11, 0.02) { TrialMedians = [10, 12, 9, 13, 11] },
+            new SyntheticEntry("rest", "", 2000, 11, 0.02) { TrialMedians = [11.5, 10, 13, 9, 12] },
+        ]);
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var median = Assert.Single(output.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
+        Assert.Matches("fastest at the median: no difference, gRPC and REST (are within the noise|differ by [0-9.]+ ms at the median, less than the spread between trials)", median);
+        Assert.Contains("over 5 trials; gRPC faster in ", median);
+
+        var run = await ResultsLoader.LoadAsync(temp.Path, CancellationToken.None);
+        var analysis = RunAnalysis.Create(run, new BootstrapSettings());
+        var (grpc, rest) = (analysis.Entries.Single(e => e.Stack == "grpc"), analysis.Entries.Single(e => e.Stack == "rest"));
+        var trials = analysis.Shift(grpc, rest, CancellationToken.None)!;
+        var pooled = QuantileShiftAnalysis.Compute(grpc.Sample!, rest.Sample!, [0.5], new BootstrapSettings(), CancellationToken.None);
+        var at = trials.Probabilities.ToList().IndexOf(0.5);
+        Assert.True(trials.Lower[at] < 0 && trials.Upper[at] > 0, $"the band across trials, {trials.Lower[at]} to {trials.Upper[at]} ms, should include zero");
+        Assert.True(pooled.Upper[0] < 0, $"the pooled band, {pooled.Lower[0]} to {pooled.Upper[0]} ms, should claim gRPC is faster");
+        Assert.Equal(5, trials.Trials.Differences.Count);
+    }
+
+    [Fact]
+    public async Task ConsistentTrialsKeepTheirVerdictAndSayHowManyTrialsAgree()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 400, 10, 0.2) { TrialMedians = [10, 10, 10, 10, 10] },
+            new SyntheticEntry("rest", "", 400, 12, 0.2) { TrialMedians = [12, 12, 12, 12, 12] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Matches(
+            "\\| fastest at the median \\| gRPC \\| answers the median worst-case request [0-9.]+ ms sooner than REST \\(95% CI [0-9.]+–[0-9.]+ ms, over 5 trials; faster in 5 of 5 trials\\) \\|",
+            markdown);
+        Assert.DoesNotContain("one trial", markdown);
+        Assert.Contains("The band rests on 5 trials, paired by trial", markdown);
+        Assert.Contains("two-level bootstrap (Kalibera and Jones 2013)", markdown);
+        // 400 requests a trial leave 4 calls beyond the p99 in each, and the 2,000 of the run 20: enough for a band there.
+        Assert.Matches("\\| fastest at the p99 \\| gRPC \\| .*over 5 trials; faster in 5 of 5 trials\\) \\|", markdown);
+    }
+
+    [Fact]
+    public async Task ADifferenceSmallerThanTheSpreadBetweenTrialsIsNoDifferenceEvenWhenTheBandExcludesZero()
+    {
+        // gRPC is 1.75 ms slower in half the trials and 0.25 ms faster in the other half: 0.75 ms on average, steady enough
+        // over 20 trials for the band to exclude zero, yet less than the trials' standard deviation of about 1 ms.
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 300, 10, 0.02) { TrialMedians = [.. Enumerable.Range(0, 20).Select(i => i % 2 == 0 ? 11.75 : 9.75)] },
+            new SyntheticEntry("rest", "", 300, 10, 0.02) { TrialMedians = [.. Enumerable.Repeat(10.0, 20)] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        Assert.Matches(
+            "\\| fastest at the median \\| no difference \\| REST and gRPC differ by 0\\.7[0-9]* ms at the median, less than the spread between trials " +
+            "\\(1 ms; 95% CI 0\\.[0-9]+–[0-9.]+ ms, over 20 trials; REST faster in 10 of 20 trials\\) \\|",
+            await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
+    public async Task AFigureBetterInEveryTrialNamesItsWinnerWithTheTrialsThatAgree()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 100, 10, 0.2) { TrialMedians = [10, 11, 12] },
+            new SyntheticEntry("rest", "", 100, 12, 0.2) { TrialMedians = [12, 12, 12], BytesReceived = 10_500 },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Equal(
+            "| fewest bytes per request | gRPC | 5,380 B against 11 kB for REST (2.0× less; less in 3 of 3 trials, 95% CI 5,300 B–5,300 B of the saving) |",
+            markdown.Split('\n').Single(l => l.StartsWith("| fewest bytes", StringComparison.Ordinal)));
+    }
+
+    [Fact]
+    public async Task AFigureAheadOnlyOnAverageIsNoDifference()
+    {
+        // gRPC serves 75, 30 and 75 req/s against REST's steady 33.3: 1.5 times as much overall, but behind in one trial of three.
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 300, 12, 0.2) { TrialMedians = [8, 20, 8] },
+            new SyntheticEntry("rest", "", 200, 12, 0.2) { TrialMedians = [12, 12, 12] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Equal(
+            "| highest throughput | no difference | gRPC 50.0 req/s against 33.3 for REST, but gRPC was higher in 2 of 3 trials, 95% CI \u22123.3 req/s–41.7 req/s of the gain |",
+            markdown.Split('\n').Single(l => l.StartsWith("| highest throughput", StringComparison.Ordinal)));
+    }
+
+    [Fact]
+    public async Task TheTrialsSectionShowsEachTrialAndTheSpreadInBothPages()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 200, 10, 0.1) { TrialMedians = [10, 11, 12] },
+            new SyntheticEntry("wcf", "", 200, 12, 0.1) { TrialMedians = [12, 12, 12] },
+        ]);
+
+        var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions(), CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("## Trials", markdown);
+        Assert.Contains("3 trials (seed 1), each measuring every stack and variant once in an order of its own; the hosts stayed up between trials.", markdown);
+        Assert.Contains("| Stack | Variant | Trials | p50 by trial (ms) | p50 spread (ms) | p99 by trial (ms) | p99 spread (ms) | Throughput by trial (req/s) | Throughput spread (req/s) |", markdown);
+        Assert.Matches("\\| gRPC \\| — \\| 3 \\| 1[0-9]\\.[0-9] / 1[0-9]\\.[0-9] / 1[0-9]\\.[0-9] \\| [0-9.]+ \\([0-9.]+%\\) \\|", markdown);
+        Assert.Contains("[Latency by trial](charts/trials.png)", markdown);
+        var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
+        Assert.Contains("<td class=\"text\">trials</td><td class=\"text\">3, seed 1</td>", html);
+        Assert.Contains("<td class=\"text\">trial 2 order</td><td class=\"text\">wcf, grpc</td>", html);
+        Assert.Contains("<h2 id=\"trials\">Trials</h2>", html);
+        Assert.Contains("id=\"trials-table\"", html);
+        Assert.Contains("class=\"chart\" id=\"trials\"", html);
+        // Dots leave most of the plot blank: a share of ink well below the line charts', but more than axes and text alone.
+        var png = PngPixels.Decode(await File.ReadAllBytesAsync(temp.Combine("charts", "trials.png")));
+        Assert.True(png.InkShare() > 0.01, $"ink share {png.InkShare()}");
+        Assert.True(png.ColourCount() > 20);
+        Assert.Contains(temp.Combine("charts", "trials.png"), output.Files);
+    }
+
+    [Fact]
+    public async Task TheSameTrialsGiveByteIdenticalReports()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Combine("run"),
+        [
+            new SyntheticEntry("grpc", "", 150, 10, 0.3) { TrialMedians = [10, 11, 9.5] },
+            new SyntheticEntry("wcf", "", 150, 11, 0.3) { TrialMedians = [11, 11.5, 12] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Combine("run"), NoPng with { OutputFolder = temp.Combine("one") }, CancellationToken.None);
+        await ReportWriter.WriteAsync(temp.Combine("run"), NoPng with { OutputFolder = temp.Combine("two") }, CancellationToken.None);
+
+        Assert.Equal(await File.ReadAllBytesAsync(temp.Combine("one", "summary.md")), await File.ReadAllBytesAsync(temp.Combine("two", "summary.md")));
+        Assert.Equal(await File.ReadAllBytesAsync(temp.Combine("one", "report.html")), await File.ReadAllBytesAsync(temp.Combine("two", "report.html")));
+    }
+
+    [Fact]
+    public async Task AOneTrialRunSaysInItsVerdictThatTheIntervalCoversOneRunOnly()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 300, 8), new SyntheticEntry("wcf", "", 300, 12)]);
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var median = Assert.Single(output.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
+        Assert.Matches("fastest at the median: gRPC, answers the median worst-case request [0-9.]+ ms sooner than WCF \\(95% CI [0-9.]+–[0-9.]+ ms; " +
+                       "one trial: the interval covers only the noise within this run, not between runs\\)$", median);
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.DoesNotContain("## Trials", markdown);
+        Assert.DoesNotContain("two-level bootstrap", markdown);
+    }
+
+    [Fact]
+    public async Task AFormatOneFolderStillLoadsAndReportsAsOneTrial()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 300, 8), new SyntheticEntry("wcf", "", 300, 12)], formatVersion: 1);
+        // Format 1 had no trials at all: not even a null.
+        await DropPropertyAsync(temp.Combine("manifest.json"), json => json.Remove("trials"));
+        await DropPropertyAsync(temp.Combine("summary.json"), json => json["entries"]!.AsArray().ToList().ForEach(e => e!.AsObject().Remove("trials")));
+
+        var run = await ResultsLoader.LoadAsync(temp.Path, CancellationToken.None);
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        Assert.Null(run.Manifest.Trials);
+        Assert.All(run.Entries, e => Assert.Null(e.Summary.Trials));
+        Assert.All(run.Entries, e => Assert.Equal(300, Assert.Single(e.TrialLatenciesMs).Count));
+        Assert.Contains(output.Verdict, line => line.Contains("one trial: the interval covers only the noise within this run", StringComparison.Ordinal));
+        Assert.Contains(output.Verdict, line => line.Contains("fastest at the median: gRPC, answers", StringComparison.Ordinal));
+        Assert.DoesNotContain("## Trials", await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
+    public async Task ComparingTwoRunsOfTrialsResamplesEachRunsTrialsOnItsOwn()
+    {
+        using var temp = new TempFolder();
+        IReadOnlyList<SyntheticEntry> Entries(double grpc) =>
+        [
+            new SyntheticEntry("grpc", "", 200, grpc, 0.1) { TrialMedians = [grpc, grpc * 1.05, grpc * 0.95] },
+            new SyntheticEntry("wcf", "", 200, 12, 0.1) { TrialMedians = [12, 12.5, 11.5] },
+        ];
+        await SyntheticResults.CreateAsync(temp.Combine("a"), Entries(10), seed: 1);
+        await SyntheticResults.CreateAsync(temp.Combine("b"), Entries(10), seed: 2);
+
+        await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("out"), new CompareOptions { Png = NoPng.Png }, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("out", "compare.md"));
+        Assert.Contains("The band rests on 3 and 3 trials, each side resampled on its own", markdown);
+        Assert.Contains("- Verdict: no change beyond the noise (the band includes zero everywhere).", markdown);
+        Assert.DoesNotMatch(new Regex("- Verdict: B (faster|slower) at"), markdown);
+    }
+
+    private static async Task DropPropertyAsync(string path, Action<JsonObject> drop)
+    {
+        var json = JsonNode.Parse(await File.ReadAllTextAsync(path))!.AsObject();
+        drop(json);
+        await File.WriteAllTextAsync(path, json.ToJsonString());
+    }
+}
