@@ -15,6 +15,7 @@ public static class RunCommand
     public const int MaxThreads = 10_000;
     public const long MaxRequests = 1_000_000_000;
     public const double MaxRate = 1_000_000;
+    public const int MaxTrials = 100;
     private static readonly TimeSpan MaxDuration = TimeSpan.FromHours(24);
 
     public static void AddTo(RootCommand root)
@@ -53,6 +54,25 @@ public static class RunCommand
             Description = "Open loop: this many requests per second; a request held back by busy senders counts from its scheduled time. Default: closed loop.",
             HelpName = "R",
         }.WithNumberParser();
+        var trials = new Option<int>("--trials")
+        {
+            Description = $"Measure every stack and variant this many times, once per trial, each trial in an order of its own; " +
+                $"the requests (or --duration) are split across them and the verdict's intervals are built over the trials, so they " +
+                $"cover how much a repeated run differs (default {RunSettings.DefaultTrials}: on a shared 2-core machine one run's " +
+                "figures moved 16-44% between identical runs; see the README).",
+            DefaultValueFactory = _ => RunSettings.DefaultTrials,
+            HelpName = "N",
+        }.WithNumberParser();
+        var seed = new Option<int?>("--seed")
+        {
+            Description = "Seed of the trials' orders (default: drawn at random and recorded in the manifest; give it to replay the orders).",
+            HelpName = "N",
+        }.WithNumberParser();
+        var freshHosts = new Option<bool>("--fresh-hosts")
+        {
+            Description = "Restart each host before each of its trials (as BenchmarkDotNet's launches), so process-level variation " +
+                "(JIT, heap layout) is in the sample too; each trial then gets the whole warm-up.",
+        };
         var dataset = new DatasetOptions();
         var targets = new Option<string[]>("--target")
         {
@@ -91,7 +111,7 @@ public static class RunCommand
             }
         });
 
-        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, rate, targets, output,
+        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, seed, freshHosts, rate, targets, output,
                      requestTimeout, startTimeout, dbPool, http2, noReport, cpus, network })
         {
             root.Options.Add(option);
@@ -111,6 +131,7 @@ public static class RunCommand
         Range(threads, 1, MaxThreads, "--threads");
         Range(requests, 1, MaxRequests, "--requests");
         Range(dbPool, 1, 10_000, "--db-pool-size");
+        Range(trials, 1, MaxTrials, "--trials");
         rate.Validators.Add(r =>
         {
             if (r.TryGet<double?>(out var parsed) && parsed is { } value && (!double.IsFinite(value) || value <= 0 || value > MaxRate))
@@ -152,6 +173,9 @@ public static class RunCommand
                 Requests = result.GetValue(requests),
                 Duration = ParsedDuration(result.GetValue(duration)),
                 Warmup = ParsedDuration(result.GetValue(warmup)) ?? TimeSpan.Zero,
+                Trials = result.GetValue(trials),
+                Seed = result.GetValue(seed) ?? Random.Shared.Next(),
+                FreshHosts = result.GetValue(freshHosts),
                 Rate = result.GetValue(rate),
                 Dataset = spec,
                 Connection = result.GetValue(dataset.Connection),

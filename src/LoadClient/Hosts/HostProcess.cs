@@ -44,6 +44,7 @@ public sealed class HostProcess : IAsyncDisposable
     {
         Stack = stack;
         _process = process;
+        LogPath = logPath;
         _log = logPath is null ? null : new HostLog(logPath);
         _cleanup = Shutdown.Register(Kill, order: 10);
     }
@@ -51,6 +52,9 @@ public sealed class HostProcess : IAsyncDisposable
     public string Stack { get; }
 
     public int Pid => _process.Id;
+
+    /// <summary>Where the host's output is kept (full path); null when it is not kept.</summary>
+    public string? LogPath { get; }
 
     public ReadyLine Ready => _ready.Task.IsCompletedSuccessfully
         ? _ready.Task.Result

@@ -76,11 +76,14 @@ public sealed class LatencyResult
         ErrorsByKind.Where(pair => pair.Value > 0).ToDictionary(pair => pair.Key.ToWireName(), pair => pair.Value);
 
     /// <summary>The histogram as HdrHistogram's percentile distribution text (.hgrm), in milliseconds.</summary>
-    public string ToHgrm()
+    public string ToHgrm() => Hgrm(Histogram);
+
+    /// <summary>Any latency histogram in Stopwatch ticks (a trial's, or several trials' merged) as .hgrm text in milliseconds.</summary>
+    public static string Hgrm(HistogramBase histogram)
     {
         using var writer = new StringWriter(CultureInfo.InvariantCulture);
         InvariantFormatting.Run(() =>
-            Histogram.OutputPercentileDistribution(writer, outputValueUnitScalingRatio: LatencyUnits.TicksPerMillisecond));
+            histogram.OutputPercentileDistribution(writer, outputValueUnitScalingRatio: LatencyUnits.TicksPerMillisecond));
         return writer.ToString();
     }
 

@@ -9,6 +9,7 @@ namespace RpcCompare.LoadClient.Runs;
 public sealed class ResultsWriter
 {
     private readonly List<SummaryEntry> _entries = [];
+    private readonly List<int> _order = [];
     private readonly string _scenario;
     private RunManifest _manifest;
 
@@ -72,6 +73,26 @@ public sealed class ResultsWriter
     public async Task AddAsync(SummaryEntry entry, CancellationToken cancellationToken)
     {
         _entries.Add(entry);
+        _order.Add(_order.Count == 0 ? 0 : _order[^1] + 1);
+        await WriteSummaryAsync(cancellationToken);
+    }
+
+    /// <summary>Puts the entry of its stack and variant in place of the one written before (an entry pooled over one trial
+    /// more), or adds it at <paramref name="order"/> among the others, then writes summary.json.</summary>
+    public async Task SetAsync(SummaryEntry entry, int order, CancellationToken cancellationToken)
+    {
+        var index = _entries.FindIndex(e => e.Stack == entry.Stack && e.Variant == entry.Variant);
+        if (index >= 0)
+        {
+            _entries[index] = entry;
+        }
+        else
+        {
+            var at = _order.FindIndex(o => o > order);
+            at = at < 0 ? _entries.Count : at;
+            _entries.Insert(at, entry);
+            _order.Insert(at, order);
+        }
         await WriteSummaryAsync(cancellationToken);
     }
 

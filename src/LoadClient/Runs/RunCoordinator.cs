@@ -110,8 +110,9 @@ public static class RunCoordinator
         CancellationToken cancellationToken)
     {
         var scenario = settings.ScenarioFor(scenarioName);
+        var plan = RunPlan.Build(settings, scenario, new ScenarioData(settings.Dataset));
         var generator = new GraphGenerator(settings.Dataset);
-        var record = new RunRecord(settings, scenarioName, generator);
+        var record = new RunRecord(settings, scenarioName, generator) { Plan = plan };
         var connectionString = database?.ConnectionString;
         record.AddNote(database is null
             ? "Every stack was a --target: the client used no database."
@@ -130,18 +131,12 @@ public static class RunCoordinator
         Console.WriteLine($"Scenario {scenarioName} ({scenario.Origin}); results in {results.Folder}");
 
         var progress = new RunProgress();
-        var data = new ScenarioData(settings.Dataset);
         var failed = false;
         try
         {
-            foreach (var stack in settings.Stacks)
+            await using (var runner = new TrialRunner(settings, scenario, results, record, connectionString, progress))
             {
-                if (cancellationToken.IsCancellationRequested)
-                {
-                    break;
-                }
-                var runner = new StackRunner(settings, scenario, data, results, record, connectionString, progress);
-                failed |= !await runner.RunAsync(stack, cancellationToken);
+                failed = !await runner.RunAsync(plan, cancellationToken);
             }
             (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
                 ? (ResultsFormat.RunStatus.Interrupted, "stopped by Ctrl+C or a signal; everything measured before is kept")
@@ -201,20 +196,22 @@ public static class RunCoordinator
         foreach (var name in scenarios)
         {
             var scenario = settings.ScenarioFor(name);
-            foreach (var stack in settings.Stacks)
+            var plan = RunPlan.Build(settings, scenario, data);
+            seconds += 4 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
+            for (var trial = 1; trial <= plan.Trials; trial++)
             {
-                seconds += 4;
-                foreach (var variant in scenario.Variants(StackTraits.Of(stack), data, settings.Threads))
+                foreach (var entry in plan.Entries)
                 {
-                    var measured = settings.Duration?.TotalSeconds
-                        ?? (settings.Requests ?? variant.Requests) * (settings.Rate is { } rate
+                    var load = plan.LoadFor(entry, trial);
+                    var measured = load.Duration?.TotalSeconds
+                        ?? load.Requests!.Value * (settings.Rate is { } rate
                             ? 1000 / rate
-                            : scenario.EstimatedMsPerUnit(variant.Name) / Math.Min(variant.Threads, Environment.ProcessorCount)) / 1000;
-                    seconds += settings.Warmup.TotalSeconds + measured + 1;
+                            : scenario.EstimatedMsPerUnit(entry.Variant.Name) / Math.Min(entry.Variant.Threads, Environment.ProcessorCount)) / 1000;
+                    seconds += load.Warmup.TotalSeconds + measured + 1;
                 }
             }
         }
         Console.WriteLine($"Estimated time: about {Math.Max(1, Math.Round(seconds / 60)):N0} min for {scenarios.Count} scenario(s) on " +
-            $"{settings.Stacks.Count} stack(s) (rough, for this 2-core class of machine; loading a dataset the first time adds to it).");
+            $"{settings.Stacks.Count} stack(s){(settings.Trials > 1 ? $" in {settings.Trials} trials" : "")} (rough, for this 2-core class of machine; loading a dataset the first time adds to it).");
     }
 }

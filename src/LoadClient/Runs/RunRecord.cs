@@ -13,7 +13,12 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<HostInfo> _hosts = [];
     private readonly List<string> _notes =
     [
-        "Stacks run one at a time, never in parallel.",
+        "Stacks run one at a time, never in parallel." + (settings.Trials > 1
+            ? $" Each of the {settings.Trials} trials measures every stack and variant once, in an order drawn from seed {settings.Seed}; " +
+                (settings.FreshHosts
+                    ? "each host is restarted before each of its trials (--fresh-hosts)."
+                    : "the hosts stay up across trials, idle while another stack is measured.")
+            : ""),
         "gRPC runs on Grpc.AspNetCore and Grpc.Net.Client, GraphQL on GraphQL.NET (HotChocolate is not in this machine's " +
             "NuGet feed), and the WCF client is Microsoft's System.ServiceModel.NetTcp; the WCF server is this project's NetTcp " +
             "host (src/Protocols/NetTcp), not CoreWCF, which is not in the feed either. Each host's configuration names its " +
@@ -24,6 +29,9 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     ];
 
     public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;
+
+    /// <summary>The resolved run: its trials and their orders go into the manifest.</summary>
+    public RunPlan? Plan { get; init; }
 
     public string Status { get; set; } = ResultsFormat.RunStatus.Running;
 
@@ -63,6 +71,13 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             MaxDegree = generator.DegreeOf(generator.HubIds[0]),
         },
         Options = settings.OptionsForManifest,
+        Trials = Plan is null ? null : new TrialsInfo
+        {
+            Count = Plan.Trials,
+            Seed = settings.Seed,
+            FreshHosts = settings.FreshHosts,
+            Orders = [.. Plan.Orders.Select(order => (IReadOnlyList<string>)[.. order.Select(e => e.Key)])],
+        },
         CpuPlacement = new CpuPlacementInfo
         {
             Client = settings.Placement.Client is { } client ? CpuList.Format(client) : "all",

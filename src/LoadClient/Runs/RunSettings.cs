@@ -21,6 +21,19 @@ public sealed record RunSettings
     public long? Requests { get; init; }
     public TimeSpan? Duration { get; init; }
     public required TimeSpan Warmup { get; init; }
+
+    /// <summary>The command line's --trials when not given (docs/reports.md has the measurements behind it).</summary>
+    public const int DefaultTrials = 5;
+
+    /// <summary>--trials: every stack and variant is measured this many times, once per trial, the budget split across them.</summary>
+    public int Trials { get; init; } = 1;
+
+    /// <summary>--seed: draws each trial's order (recorded in the manifest, so a run's orders can be replayed).</summary>
+    public int Seed { get; init; }
+
+    /// <summary>--fresh-hosts: each spawned host is restarted before each of its trials, so process-level variation
+    /// (JIT, heap layout) is in the sample too.</summary>
+    public bool FreshHosts { get; init; }
     public double? Rate { get; init; }
     public required DatasetSpec Dataset { get; init; }
     public string? Connection { get; init; }

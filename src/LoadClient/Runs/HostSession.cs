@@ -1,0 +1,207 @@
+using System.Diagnostics;
+using RpcCompare.Definitions;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// One stack made ready to measure: its host started (or a --target reached), the emulated link in front of it, a
+/// healthy client, the host's counters watched and the scenario prepared. It stays up across trials unless the run
+/// asks for fresh hosts.
+/// </summary>
+public sealed class HostSession : IAsyncDisposable
+{
+    private readonly string _countersFile;
+    private readonly string _countersPath;
+    private IGraphClient? _client;
+    private RelayProcess? _relay;
+
+    private HostSession(string stack, string countersFile, string countersPath)
+    {
+        Stack = stack;
+        _countersFile = countersFile;
+        _countersPath = countersPath;
+    }
+
+    public string Stack { get; }
+
+    /// <summary>The spawned host; null for a --target.</summary>
+    public HostProcess? Host { get; private set; }
+
+    public IGraphClient Client => _client ?? throw new InvalidOperationException($"The {Stack} session has no client (not started, or disposed).");
+
+    /// <summary>The host's counters and timings over EventPipe; null when they cannot be read (a remote --target).</summary>
+    public CounterMonitor? Monitor { get; private set; }
+
+    /// <summary>The trial this session's host was started for (1 when it serves every trial).</summary>
+    public int StartedForTrial { get; private init; }
+
+    /// <summary>The counters file this session writes, for the entries it measures; null without a monitor.</summary>
+    public string? CountersFile => Monitor is null ? null : _countersFile;
+
+    public bool HostHasExited => Host is { HasExited: true };
+
+    /// <summary>Starts or reaches the stack and waits until it answers; a failure disposes what was started and throws.</summary>
+    /// <exception cref="HostFailedException">The host did not start or never reported healthy.</exception>
+    public static async Task<HostSession> OpenAsync(string stack, int trial, RunSettings settings, Scenario scenario,
+        ResultsWriter results, RunRecord record, string? connectionString, RunProgress progress, CancellationToken cancellationToken)
+    {
+        var fileTrial = settings.FreshHosts ? trial : 1;
+        var counters = ResultFileNames.Counters(stack, fileTrial);
+        var session = new HostSession(stack, counters, results.PathOf(counters)) { StartedForTrial = trial };
+        try
+        {
+            await session.StartAsync(settings, scenario, results, record, connectionString, progress, fileTrial, cancellationToken);
+            return session;
+        }
+        catch
+        {
+            await session.DisposeAsync();
+            throw;
+        }
+    }
+
+    private async Task StartAsync(RunSettings settings, Scenario scenario, ResultsWriter results, RunRecord record,
+        string? connectionString, RunProgress progress, int fileTrial, CancellationToken cancellationToken)
+    {
+        IReadOnlyDictionary<string, string> endpoints;
+        Dictionary<string, string> configuration;
+        string address;
+        if (settings.Targets.TryGetValue(Stack, out var target))
+        {
+            endpoints = RemoteEndpoints(Stack, target);
+            configuration = new Dictionary<string, string> { ["remote"] = "configuration not known to the client" };
+            address = target;
+        }
+        else
+        {
+            progress.Line($"Starting the {StackCatalog.DisplayName(Stack)} host");
+            Host = await HostProcess.StartAsync(Stack,
+                settings.ToHostLaunch(scenario.Writes, results.PathOf(ResultFileNames.HostLog(Stack, fileTrial))), connectionString!,
+                cancellationToken);
+            endpoints = Host.Ready.Endpoints;
+            configuration = Host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
+            address = string.Join(" ", endpoints.Values);
+        }
+
+        if (!settings.Network.IsLoopback)
+        {
+            _relay = await RelayProcess.StartAsync(settings.Network, endpoints.Values, RelayCpus(settings), cancellationToken);
+            endpoints = _relay.Through(endpoints);
+            address += $" through the {settings.Network.Name} relay (pid {_relay.Pid}) at {string.Join(" ", endpoints.Values)}";
+        }
+
+        _client = GraphClients.Create(Stack, endpoints, settings.ToClientOptions());
+        // Both sides of the stack, so a figure names the libraries that produced it.
+        configuration["client"] = Client.Description;
+        record.AddHost(new HostInfo
+        {
+            Stack = Stack, Pid = Host?.Pid, Remote = Host is null, Address = address, Configuration = configuration,
+        });
+        await results.WriteManifestAsync(record.ToManifest(), cancellationToken);
+        await WaitUntilHealthyAsync(settings.StartTimeout, string.Join(" ", endpoints.Values), cancellationToken);
+        if (Host is not null)
+        {
+            Monitor = await StartMonitorAsync(Host.Pid, record, cancellationToken);
+        }
+        else if (LocalListener.FindPid(target!) is { } targetPid)
+        {
+            // A --target host on this machine is read like a spawned one: counters, bytes and the breakdown.
+            record.AddNote($"{StackCatalog.DisplayName(Stack)} at {target} runs on this machine (pid {targetPid}): its counters and timings are read over EventPipe.");
+            Monitor = await StartMonitorAsync(targetPid, record, cancellationToken);
+        }
+        await scenario.PrepareAsync(Client, cancellationToken);
+    }
+
+    /// <summary>The relay is the network between the client and the host: when they are pinned, it runs on both their CPUs.</summary>
+    private static IReadOnlyList<int>? RelayCpus(RunSettings settings) => settings.Placement is { Client: { } client, Hosts: { } hosts }
+        ? [.. client.Union(hosts).Order()]
+        : null;
+
+    private async Task WaitUntilHealthyAsync(TimeSpan startTimeout, string address, CancellationToken cancellationToken)
+    {
+        var deadline = Stopwatch.StartNew();
+        while (true)
+        {
+            using var attempt = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            attempt.CancelAfter(TimeSpan.FromSeconds(5));
+            try
+            {
+                if (await Client.CheckHealthAsync(attempt.Token))
+                {
+                    return;
+                }
+            }
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested && e is not OutOfMemoryException)
+            {
+                // Not up yet, or not the protocol we expect: keep asking until the deadline.
+            }
+            if (HostHasExited || deadline.Elapsed > startTimeout)
+            {
+                throw new HostFailedException(Stack,
+                    $"The {StackCatalog.DisplayName(Stack)} host at {address} did not report healthy within " +
+                    $"{startTimeout.TotalSeconds:N0} s (is it running, and does it speak {StackCatalog.DisplayName(Stack)}?).",
+                    Host?.RecentOutput ?? "");
+            }
+            await Task.Delay(250, cancellationToken);
+        }
+    }
+
+    private async Task<CounterMonitor?> StartMonitorAsync(int pid, RunRecord record, CancellationToken cancellationToken)
+    {
+        var monitor = new CounterMonitor(pid, new CounterMonitorOptions { ServerTimings = true });
+        try
+        {
+            await monitor.StartAsync(cancellationToken);
+            // Byte counters are cumulative: their first reading is the baseline the first variant's bytes are counted from.
+            var waited = Stopwatch.StartNew();
+            while (monitor.SampleCount < 2 && waited.Elapsed < TimeSpan.FromSeconds(3))
+            {
+                await Task.Delay(100, cancellationToken);
+            }
+            return monitor;
+        }
+        catch (Exception e) when (e is TimeoutException or ArgumentException or IOException
+            or Microsoft.Diagnostics.NETCore.Client.DiagnosticsClientException)
+        {
+            record.AddNote($"No server counters for {Stack}: {e.Message}");
+            await monitor.DisposeAsync();
+            return null;
+        }
+    }
+
+    /// <summary>The endpoint names a client expects, for a server given by --target.</summary>
+    public static IReadOnlyDictionary<string, string> RemoteEndpoints(string stack, string address) =>
+        StackCatalog.Get(stack).EndpointNames.ToDictionary(name => name, _ => address);
+
+    /// <summary>Writes the counters file and stops everything the session started, whatever state it is in.</summary>
+    public async ValueTask DisposeAsync()
+    {
+        if (Monitor is not null)
+        {
+            await Monitor.StopAsync(CancellationToken.None);
+            await Monitor.WriteCsvAsync(_countersPath, CancellationToken.None);
+            await Monitor.DisposeAsync();
+            Monitor = null;
+        }
+        if (_client is not null)
+        {
+            await _client.DisposeAsync();
+            _client = null;
+        }
+        if (_relay is not null)
+        {
+            await _relay.DisposeAsync();
+            _relay = null;
+        }
+        if (Host is not null)
+        {
+            await Host.DisposeAsync();
+            Host = null;
+        }
+    }
+}

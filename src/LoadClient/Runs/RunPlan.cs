@@ -1,0 +1,93 @@
+using RpcCompare.LoadClient.Scenarios;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>One stack and variant of a scenario: what a trial measures once.</summary>
+/// <param name="Index">Its place in the plan's stack-then-variant order, which summary.json keeps whatever order it ran in.</param>
+public sealed record PlannedEntry(string Stack, Variant Variant, int Index)
+{
+    /// <summary>"grpc" or "grpc/stream": how the manifest's trial orders name it.</summary>
+    public string Key => Variant.Name.Length == 0 ? Stack : $"{Stack}/{Variant.Name}";
+}
+
+/// <summary>
+/// A scenario's whole run, resolved before anything starts (as BenchmarkDotNet resolves its cases): every stack's variants
+/// with the command line's overrides applied once, and per trial the order the entries run in, drawn from the seed.
+/// </summary>
+public sealed class RunPlan
+{
+    /// <summary>Before each later trial's measured window a host that stayed up gets this much of the warm-up again (at most
+    /// the whole warm-up), so a stack does not start cold after the others ran.</summary>
+    public static readonly TimeSpan ReWarm = TimeSpan.FromSeconds(2);
+
+    private RunPlan(RunSettings settings, IReadOnlyList<PlannedEntry> entries, IReadOnlyList<IReadOnlyList<PlannedEntry>> orders)
+    {
+        Settings = settings;
+        Entries = entries;
+        Orders = orders;
+    }
+
+    public RunSettings Settings { get; }
+
+    /// <summary>Every entry once, stack by stack in --stacks order, each stack's variants in the scenario's order.</summary>
+    public IReadOnlyList<PlannedEntry> Entries { get; }
+
+    /// <summary>Per trial, every entry once in the order it runs.</summary>
+    public IReadOnlyList<IReadOnlyList<PlannedEntry>> Orders { get; }
+
+    public int Trials => Orders.Count;
+
+    public static RunPlan Build(RunSettings settings, Scenario scenario, ScenarioData data)
+    {
+        var entries = new List<PlannedEntry>();
+        foreach (var stack in settings.Stacks)
+        {
+            foreach (var variant in scenario.Variants(StackTraits.Of(stack), data, settings.Threads))
+            {
+                entries.Add(new PlannedEntry(stack, variant, entries.Count));
+            }
+        }
+        return new RunPlan(settings, entries, TrialOrder.Draw(entries, settings.Trials, settings.Seed));
+    }
+
+    /// <summary>The load of one entry in one trial: the scenario's (or the command line's) budget split evenly across the
+    /// trials, the whole warm-up when the host is new to it, a short re-warm when the host stayed up.</summary>
+    public LoadPlan LoadFor(PlannedEntry entry, int trial)
+    {
+        var hostIsFresh = Settings.FreshHosts;
+        var whole = Settings.ToLoadPlan(entry.Variant);
+        return whole with
+        {
+            Requests = whole.Requests is { } requests ? Share(requests, Trials, trial) : null,
+            Duration = whole.Duration / Trials,
+            Warmup = hostIsFresh || trial == 1 ? whole.Warmup : Min(whole.Warmup, ReWarm),
+        };
+    }
+
+    /// <summary>Trial <paramref name="trial"/>'s part of <paramref name="total"/>: the parts differ by one at most and add up
+    /// to the total (each is at least one).</summary>
+    public static long Share(long total, int trials, int trial) =>
+        Math.Max(1, (total / trials) + (trial <= total % trials ? 1 : 0));
+
+    private static TimeSpan Min(TimeSpan a, TimeSpan b) => a < b ? a : b;
+}
+
+/// <summary>Randomized interleaved trials (Abedi and Brecht, ICPE 2017): each trial runs every entry once, in an order of
+/// its own drawn from one seeded source, so no stack always runs first, last or after the same neighbour.</summary>
+public static class TrialOrder
+{
+    public static IReadOnlyList<IReadOnlyList<T>> Draw<T>(IReadOnlyList<T> entries, int trials, int seed)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(trials, 1);
+        // A seeded System.Random gives the same sequence for the same seed, so --seed replays the orders.
+        var random = new Random(seed);
+        var orders = new List<IReadOnlyList<T>>(trials);
+        for (var t = 0; t < trials; t++)
+        {
+            var order = entries.ToArray();
+            random.Shuffle(order);
+            orders.Add(order);
+        }
+        return orders;
+    }
+}

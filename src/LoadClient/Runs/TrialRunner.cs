@@ -1,0 +1,164 @@
+using RpcCompare.Definitions;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// Executes a <see cref="RunPlan"/>: trial after trial, every stack and variant once in the trial's order, each
+/// measurement pooled into its entry and written at once. Hosts stay up across trials (idle ones on the hosts' CPUs)
+/// unless the run asks for fresh hosts, which restarts a host before each of its trials.
+/// </summary>
+public sealed class TrialRunner(
+    RunSettings settings,
+    Scenario scenario,
+    ResultsWriter results,
+    RunRecord record,
+    string? connectionString,
+    RunProgress progress) : IAsyncDisposable
+{
+    private readonly Dictionary<string, HostSession> _sessions = new(StringComparer.Ordinal);
+    private readonly HashSet<string> _failedStacks = new(StringComparer.Ordinal);
+    private readonly Dictionary<(string Stack, string Variant), EntryTrials> _entries = [];
+    private readonly VariantMeasurement _measurement = new(settings, scenario, results, progress);
+
+    /// <summary>False when a stack failed or an entry did not measure cleanly (the entries say why).</summary>
+    public async Task<bool> RunAsync(RunPlan plan, CancellationToken cancellationToken)
+    {
+        var ok = true;
+        if (!settings.FreshHosts)
+        {
+            // Every host up before the first trial, so each is measured beside the same idle neighbours in every trial.
+            foreach (var stack in settings.Stacks)
+            {
+                ok &= await SessionForAsync(stack, 1, plan, cancellationToken) is not null;
+            }
+        }
+        for (var trial = 1; trial <= plan.Trials && !cancellationToken.IsCancellationRequested; trial++)
+        {
+            if (plan.Trials > 1)
+            {
+                progress.Line($"Trial {trial} of {plan.Trials}: {string.Join(", ", plan.Orders[trial - 1].Select(e => e.Key))}");
+            }
+            foreach (var planned in plan.Orders[trial - 1])
+            {
+                if (cancellationToken.IsCancellationRequested)
+                {
+                    break;
+                }
+                ok &= await MeasureAsync(plan, planned, trial, cancellationToken);
+            }
+        }
+        return ok;
+    }
+
+    private async Task<bool> MeasureAsync(RunPlan plan, PlannedEntry planned, int trial, CancellationToken cancellationToken)
+    {
+        if (_failedStacks.Contains(planned.Stack))
+        {
+            return false;
+        }
+        if (await SessionForAsync(planned.Stack, trial, plan, cancellationToken) is not { } session)
+        {
+            return false;
+        }
+        if (session.HostHasExited)
+        {
+            var skipped = _measurement.EmptyEntry(planned.Stack, planned.Variant.Name, ResultsFormat.EntryStatus.Skipped,
+                $"the {planned.Stack} host had exited", planned.Variant.Threads, planned.Variant.CallsPerUnit);
+            await AddTrialAsync(planned, 0, trial, new MeasuredEntry(skipped, null, null));
+            return false;
+        }
+        try
+        {
+            var measured = await _measurement.MeasureAsync(session, planned.Variant, plan.LoadFor(planned, trial), trial, cancellationToken);
+            for (var i = 0; i < measured.Count; i++)
+            {
+                await AddTrialAsync(planned, i, trial, measured[i]);
+            }
+            return measured[0].Entry.Status == ResultsFormat.EntryStatus.Ok;
+        }
+        catch (Exception e) when (!cancellationToken.IsCancellationRequested && e is UserFacingException or GraphCallException
+            or TimeoutException or IOException)
+        {
+            await StackFailedAsync(planned.Stack, trial, plan, $"{e.GetType().Name}: {e.Message}");
+            return false;
+        }
+    }
+
+    /// <summary>Pools a trial into its entry and writes summary.json, keeping the plan's order whatever order the trials ran in.</summary>
+    private async Task AddTrialAsync(PlannedEntry planned, int part, int trial, MeasuredEntry measured)
+    {
+        var key = (planned.Stack, measured.Entry.Variant);
+        if (!_entries.TryGetValue(key, out var entry))
+        {
+            _entries[key] = entry = new EntryTrials(planned.Stack, measured.Entry.Variant);
+        }
+        var pooled = await entry.AddAsync(trial, measured, results, CancellationToken.None);
+        // A mix's kinds (parts 1...) follow their whole (part 0); a plan holds far fewer than a thousand parts per entry.
+        await results.SetAsync(pooled, (planned.Index * 1000) + part, CancellationToken.None);
+        progress.Line(ConsoleSummary.Describe(measured.Entry));
+    }
+
+    /// <summary>The stack's session for this trial: the one kept up, or (fresh hosts) one started for this trial; null when
+    /// the stack could not be started (its entries say why).</summary>
+    private async Task<HostSession?> SessionForAsync(string stack, int trial, RunPlan plan, CancellationToken cancellationToken)
+    {
+        if (_sessions.TryGetValue(stack, out var session))
+        {
+            if (!settings.FreshHosts || session.StartedForTrial == trial)
+            {
+                return session;
+            }
+            _sessions.Remove(stack);
+            await session.DisposeAsync();
+        }
+        try
+        {
+            session = await HostSession.OpenAsync(stack, trial, settings, scenario, results, record, connectionString, progress,
+                cancellationToken);
+            _sessions[stack] = session;
+            return session;
+        }
+        catch (Exception e) when (!cancellationToken.IsCancellationRequested && e is HostFailedException or UserFacingException
+            or GraphCallException or TimeoutException or IOException)
+        {
+            var reason = e is HostFailedException ? e.Message : $"{e.GetType().Name}: {e.Message}";
+            await StackFailedAsync(stack, trial, plan, reason);
+            return null;
+        }
+    }
+
+    /// <summary>A stack that cannot go on: before any measurement one failed entry names why, as a run of one trial always
+    /// did; later, each of its entries gets a failed trial with the reason. The stack is not tried again in this run.</summary>
+    private async Task StackFailedAsync(string stack, int trial, RunPlan plan, string reason)
+    {
+        progress.Line($"{StackCatalog.DisplayName(stack)} failed: {reason}");
+        _failedStacks.Add(stack);
+        var measured = plan.Entries.Where(e => e.Stack == stack && _entries.ContainsKey((stack, e.Variant.Name))).ToList();
+        if (measured.Count == 0 && !_entries.Keys.Any(k => k.Stack == stack))
+        {
+            var failed = _measurement.EmptyEntry(stack, "", ResultsFormat.EntryStatus.Failed, reason, settings.Threads ?? 0, callsPerUnit: 1);
+            var first = plan.Entries.First(e => e.Stack == stack);
+            await results.SetAsync(failed, first.Index * 1000, CancellationToken.None);
+            return;
+        }
+        foreach (var planned in measured.Where(e => !_entries[(stack, e.Variant.Name)].Has(trial)))
+        {
+            var failed = _measurement.EmptyEntry(stack, planned.Variant.Name, ResultsFormat.EntryStatus.Failed, reason,
+                planned.Variant.Threads, planned.Variant.CallsPerUnit);
+            await AddTrialAsync(planned, 0, trial, new MeasuredEntry(failed, null, null));
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        foreach (var session in _sessions.Values)
+        {
+            await session.DisposeAsync();
+        }
+        _sessions.Clear();
+    }
+}

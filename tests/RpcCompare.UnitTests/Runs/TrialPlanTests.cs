@@ -1,0 +1,118 @@
+using RpcCompare.LoadClient.Runs;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.UnitTests.Runs;
+
+/// <summary>The trials of a run: orders drawn from the seed, budgets split, and the pooled entry summary.json shows.</summary>
+public sealed class TrialPlanTests
+{
+    private static readonly string[] Entries = ["grpc", "grpc/stream", "wcf", "rest", "rest/stream", "graphql"];
+
+    [Fact]
+    public void EveryTrialIsAPermutationOfEveryEntry()
+    {
+        var orders = TrialOrder.Draw(Entries, 7, seed: 12345);
+
+        Assert.Equal(7, orders.Count);
+        Assert.All(orders, order => Assert.Equal(Entries.Order(), order.Order()));
+    }
+
+    [Fact]
+    public void TheSameSeedGivesTheSameOrdersAndAnotherSeedOthers()
+    {
+        var first = TrialOrder.Draw(Entries, 5, seed: 42);
+        var again = TrialOrder.Draw(Entries, 5, seed: 42);
+        var other = TrialOrder.Draw(Entries, 5, seed: 43);
+
+        Assert.Equal(first, again);
+        Assert.NotEqual(first.SelectMany(o => o), other.SelectMany(o => o));
+        // Five shuffles of six entries: the orders are not all the same one.
+        Assert.True(first.Select(o => string.Join(",", o)).Distinct().Count() > 1);
+    }
+
+    [Theory]
+    [InlineData(3000, 5)]
+    [InlineData(10, 3)]
+    [InlineData(7, 7)]
+    [InlineData(1, 1)]
+    public void TheRequestBudgetIsSplitIntoPartsThatAddUpAndDifferByOneAtMost(long total, int trials)
+    {
+        var parts = Enumerable.Range(1, trials).Select(t => RunPlan.Share(total, trials, t)).ToList();
+
+        Assert.Equal(total, parts.Sum());
+        Assert.True(parts.Max() - parts.Min() <= 1);
+    }
+
+    [Fact]
+    public void OneTrialIsPooledAsItWasWithItsFigures()
+    {
+        var entry = Entry(requests: 100, errors: 2, seconds: 2, p50: 4, bytes: 500, serverCpu: 0.5, clientBusy: 40);
+
+        var pooled = TrialPooling.Pool([(1, entry)], entry.LatencyMs);
+
+        Assert.Equal(entry with { Trials = pooled.Trials }, pooled);
+        var trial = Assert.Single(pooled.Trials!);
+        Assert.Equal((1, 100L, 4.0), (trial.Trial, trial.Requests, trial.P50Ms!.Value));
+    }
+
+    [Fact]
+    public void TrialsPoolIntoSumsAndCallWeightedMeans()
+    {
+        var a = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1.0, clientBusy: 20);
+        var b = Entry(requests: 300, errors: 4, seconds: 6, p50: 6, bytes: 700, serverCpu: 2.0, clientBusy: 60) with
+        {
+            LimitsHit = [ResultsFormat.Limits.RequestTimeout],
+        };
+        var merged = new LatencySummary { P50 = 5.5, P90 = 7, P99 = 9, P999 = 10, Max = 11, Mean = 5.6 };
+
+        var pooled = TrialPooling.Pool([(1, a), (2, b)], merged);
+
+        Assert.Equal(400, pooled.Requests);
+        Assert.Equal(4, pooled.Errors);
+        Assert.Equal(8, pooled.DurationSeconds);
+        Assert.Equal(50, pooled.ThroughputRps);
+        Assert.Same(merged, pooled.LatencyMs);
+        // Bytes per call weighted by the calls each trial made: (500 x 100 + 700 x 304) / 404.
+        Assert.Equal(((500.0 * 100) + (700.0 * 304)) / 404, pooled.BytesReceivedPerRequest!.Value, 9);
+        Assert.Equal(((1.0 * 100) + (2.0 * 304)) / 404, pooled.Server!.CpuMsPerRequest!.Value, 9);
+        // How busy the client was, weighted by each trial's window: (20 x 2 + 60 x 6) / 8.
+        Assert.Equal(50, pooled.Client!.BusyPercent!.Value, 9);
+        Assert.Equal([ResultsFormat.Limits.RequestTimeout], pooled.LimitsHit);
+        Assert.Equal([1, 2], pooled.Trials!.Select(t => t.Trial));
+        Assert.Equal([4.0, 6.0], pooled.Trials!.Select(t => t.P50Ms!.Value));
+    }
+
+    [Fact]
+    public void AFailedTrialFailsThePooledEntryAndNamesItsTrial()
+    {
+        var ok = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20);
+        var failed = ok with { Status = ResultsFormat.EntryStatus.Failed, StatusReason = "the rest host exited during the run" };
+
+        var pooled = TrialPooling.Pool([(1, ok), (2, failed)], ok.LatencyMs);
+
+        Assert.Equal(ResultsFormat.EntryStatus.Failed, pooled.Status);
+        Assert.Equal("trial 2: the rest host exited during the run", pooled.StatusReason);
+    }
+
+    private static SummaryEntry Entry(long requests, long errors, double seconds, double p50, double bytes, double serverCpu, double clientBusy) => new()
+    {
+        Stack = "rest",
+        Scenario = "base-case",
+        Variant = "",
+        Status = ResultsFormat.EntryStatus.Ok,
+        Threads = 10,
+        Requests = requests,
+        Errors = errors,
+        ErrorsByKind = errors > 0 ? new Dictionary<string, long> { ["timeout"] = errors } : new Dictionary<string, long>(),
+        DurationSeconds = seconds,
+        ThroughputRps = requests / seconds,
+        CallsPerUnit = 1,
+        LatencyMs = new LatencySummary { P50 = p50, P90 = p50 * 1.5, P99 = p50 * 2, P999 = p50 * 3, Max = p50 * 4, Mean = p50 * 1.1 },
+        BytesSentPerRequest = 100,
+        BytesReceivedPerRequest = bytes,
+        Server = new ServerSummary { PeakWorkingSetMb = 80, AllocatedBytesPerRequest = 1000, Gen2Collections = 1, CpuPercent = 30, CpuMsPerRequest = serverCpu },
+        Client = new ClientSummary { CpuPercent = 10, CpuMsPerRequest = 0.1, PeakWorkingSetMb = 60, Cpus = 1, BusyPercent = clientBusy },
+        LimitsHit = [],
+        Files = new EntryFiles { Latencies = "latencies-rest.csv", Histogram = "rest.hgrm" },
+    };
+}
