@@ -33,7 +33,7 @@ public static class RunCommand
         scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names, "all"]);
         var stacks = new Option<string>("--stacks")
         {
-            Description = "Comma-separated stacks to measure, in this order.",
+            Description = "Comma-separated stacks to measure (in this order with --trials 1; otherwise each trial draws its own order).",
             DefaultValueFactory = _ => string.Join(',', StackCatalog.Ids),
             HelpName = "grpc,wcf,rest,graphql",
         };
@@ -63,7 +63,8 @@ public static class RunCommand
             DefaultValueFactory = _ => RunSettings.DefaultTrials,
             HelpName = "N",
         }.WithNumberParser();
-        var seed = new Option<int?>("--seed")
+        // Not --seed: that is the dataset generator's (DatasetOptions).
+        var trialSeed = new Option<int?>("--trial-seed")
         {
             Description = "Seed of the trials' orders (default: drawn at random and recorded in the manifest; give it to replay the orders).",
             HelpName = "N",
@@ -111,7 +112,7 @@ public static class RunCommand
             }
         });
 
-        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, seed, freshHosts, rate, targets, output,
+        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, rate, targets, output,
                      requestTimeout, startTimeout, dbPool, http2, noReport, cpus, network })
         {
             root.Options.Add(option);
@@ -174,7 +175,7 @@ public static class RunCommand
                 Duration = ParsedDuration(result.GetValue(duration)),
                 Warmup = ParsedDuration(result.GetValue(warmup)) ?? TimeSpan.Zero,
                 Trials = result.GetValue(trials),
-                Seed = result.GetValue(seed) ?? Random.Shared.Next(),
+                TrialSeed = result.GetValue(trialSeed) ?? Random.Shared.Next(),
                 FreshHosts = result.GetValue(freshHosts),
                 Rate = result.GetValue(rate),
                 Dataset = spec,

@@ -47,7 +47,8 @@ public sealed class RunPlan
                 entries.Add(new PlannedEntry(stack, variant, entries.Count));
             }
         }
-        return new RunPlan(settings, entries, TrialOrder.Draw(entries, settings.Trials, settings.Seed));
+        // One trial runs in the order the user gave (--stacks); only repeated trials can spread an order's effect around.
+        return new RunPlan(settings, entries, settings.Trials == 1 ? [entries] : TrialOrder.Draw(entries, settings.Trials, settings.TrialSeed));
     }
 
     /// <summary>The load of one entry in one trial: the scenario's (or the command line's) budget split evenly across the
@@ -79,7 +80,7 @@ public static class TrialOrder
     public static IReadOnlyList<IReadOnlyList<T>> Draw<T>(IReadOnlyList<T> entries, int trials, int seed)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(trials, 1);
-        // A seeded System.Random gives the same sequence for the same seed, so --seed replays the orders.
+        // A seeded System.Random gives the same sequence for the same seed, so --trial-seed replays the orders.
         var random = new Random(seed);
         var orders = new List<IReadOnlyList<T>>(trials);
         for (var t = 0; t < trials; t++)

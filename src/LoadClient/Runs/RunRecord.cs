@@ -14,7 +14,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<string> _notes =
     [
         "Stacks run one at a time, never in parallel." + (settings.Trials > 1
-            ? $" Each of the {settings.Trials} trials measures every stack and variant once, in an order drawn from seed {settings.Seed}; " +
+            ? $" Each of the {settings.Trials} trials measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
                 (settings.FreshHosts
                     ? "each host is restarted before each of its trials (--fresh-hosts)."
                     : "the hosts stay up across trials, idle while another stack is measured.")
@@ -74,7 +74,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         Trials = Plan is null ? null : new TrialsInfo
         {
             Count = Plan.Trials,
-            Seed = settings.Seed,
+            Seed = settings.TrialSeed,
             FreshHosts = settings.FreshHosts,
             Orders = [.. Plan.Orders.Select(order => (IReadOnlyList<string>)[.. order.Select(e => e.Key)])],
         },

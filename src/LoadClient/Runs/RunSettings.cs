@@ -28,8 +28,8 @@ public sealed record RunSettings
     /// <summary>--trials: every stack and variant is measured this many times, once per trial, the budget split across them.</summary>
     public int Trials { get; init; } = 1;
 
-    /// <summary>--seed: draws each trial's order (recorded in the manifest, so a run's orders can be replayed).</summary>
-    public int Seed { get; init; }
+    /// <summary>--trial-seed: draws each trial's order (recorded in the manifest, so a run's orders can be replayed).</summary>
+    public int TrialSeed { get; init; }
 
     /// <summary>--fresh-hosts: each spawned host is restarted before each of its trials, so process-level variation
     /// (JIT, heap layout) is in the sample too.</summary>

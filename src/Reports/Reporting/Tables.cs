@@ -77,7 +77,7 @@ internal static class Tables
         // One trial is what every run was before trials: its manifest table reads as it always did.
         if (m.Trials is { Count: > 1 } trials)
         {
-            rows.Add(("trials", $"{Formats.Whole(trials.Count)}, seed {trials.Seed.ToString(CultureInfo.InvariantCulture)}{(trials.FreshHosts ? ", hosts restarted before each trial" : "")}"));
+            rows.Add(("trials", $"{Formats.Whole(trials.Count)}, trial seed {trials.Seed.ToString(CultureInfo.InvariantCulture)}{(trials.FreshHosts ? ", hosts restarted before each trial" : "")}"));
             for (var i = 0; i < trials.Orders.Count; i++)
             {
                 rows.Add(($"trial {i + 1} order", string.Join(", ", trials.Orders[i])));

@@ -23,7 +23,7 @@ internal static class TrialsSection
 
     public static bool Applies(RunAnalysis analysis) => analysis.HasTrials;
 
-    /// <summary>"5 trials (seed 42), each in its own random order of the stacks; hosts restarted before each trial."</summary>
+    /// <summary>"5 trials (trial seed 42), each in its own random order of the stacks; hosts restarted before each trial."</summary>
     public static string Intro(RunAnalysis analysis)
     {
         var count = analysis.Entries.Max(e => e.TrialNumbers.Count);
@@ -32,7 +32,7 @@ internal static class TrialsSection
             return $"{count} trials.";
         }
 
-        return $"{info.Count} trials (seed {info.Seed.ToString(CultureInfo.InvariantCulture)}), each measuring every stack and variant once in an order of its own" +
+        return $"{info.Count} trials (trial seed {info.Seed.ToString(CultureInfo.InvariantCulture)}), each measuring every stack and variant once in an order of its own" +
                (info.FreshHosts ? "; each host was restarted before each of its trials." : "; the hosts stayed up between trials.");
     }
 

@@ -153,11 +153,12 @@ internal static class Verdict
         var index = shift is null ? -1 : IndexOf(shift.Probabilities, probability);
         if (shift is { Trials.AcrossTrials: true } && index < 0)
         {
-            // Each trial is bootstrapped on its own, so the tail rule counts the requests of the smallest trial, not of the run.
+            // HierarchicalShift keeps a quantile when the trials' calls together pass the tail rule and each trial has a call beyond it.
             var smallest = best.Trials.Concat(next.Trials).Where(t => t.Count >= QuantileShiftAnalysis.MinimumSampleSize).Min(t => t.Count);
             return new VerdictLine(question, "not decided",
                 $"too few requests per trial for a {level} band at the {label} of {best.DisplayName} against {next.DisplayName} (the smallest trial has " +
-                $"{Formats.Whole(smallest)}; a band needs {QuantileShiftAnalysis.MinimumTailObservations} beyond the {label} in every trial)");
+                $"{Formats.Whole(smallest)}; a band needs {QuantileShiftAnalysis.MinimumTailObservations} beyond the {label} in all trials together " +
+                "and one in each)");
         }
 
         if (shift is null || index < 0)

@@ -32,7 +32,7 @@ public sealed class RunManifest
     /// <summary>The network between the client and the hosts; null in results written before --network existed (loopback).</summary>
     public NetworkInfo? Network { get; init; }
 
-    /// <summary>How the run was repeated (--trials, --seed, --fresh-hosts) and each trial's order; null in results from
+    /// <summary>How the run was repeated (--trials, --trial-seed, --fresh-hosts) and each trial's order; null in results from
     /// before trials (format 1: one trial, stacks in <see cref="StackOrder"/>).</summary>
     public TrialsInfo? Trials { get; init; }
 
@@ -46,7 +46,7 @@ public sealed class TrialsInfo
 {
     public required int Count { get; init; }
 
-    /// <summary>The seed the orders were drawn from (--seed replays them).</summary>
+    /// <summary>The seed the orders were drawn from (--trial-seed replays them).</summary>
     public required int Seed { get; init; }
 
     /// <summary>True when each host was restarted before each of its trials (--fresh-hosts).</summary>

@@ -21,7 +21,7 @@ public sealed class TrialRunTests(DatabaseFixture db) : IDisposable
             Requests = 30,
             Threads = 2,
             Trials = Trials,
-            Seed = 7,
+            TrialSeed = 7,
             WriteReport = true,
         };
 

@@ -133,12 +133,12 @@ public class TrialReportTests
 
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.Contains("## Trials", markdown);
-        Assert.Contains("3 trials (seed 1), each measuring every stack and variant once in an order of its own; the hosts stayed up between trials.", markdown);
+        Assert.Contains("3 trials (trial seed 1), each measuring every stack and variant once in an order of its own; the hosts stayed up between trials.", markdown);
         Assert.Contains("| Stack | Variant | Trials | p50 by trial (ms) | p50 spread (ms) | p99 by trial (ms) | p99 spread (ms) | Throughput by trial (req/s) | Throughput spread (req/s) |", markdown);
         Assert.Matches("\\| gRPC \\| — \\| 3 \\| 1[0-9]\\.[0-9] / 1[0-9]\\.[0-9] / 1[0-9]\\.[0-9] \\| [0-9.]+ \\([0-9.]+%\\) \\|", markdown);
         Assert.Contains("[Latency by trial](charts/trials.png)", markdown);
         var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
-        Assert.Contains("<td class=\"text\">trials</td><td class=\"text\">3, seed 1</td>", html);
+        Assert.Contains("<td class=\"text\">trials</td><td class=\"text\">3, trial seed 1</td>", html);
         Assert.Contains("<td class=\"text\">trial 2 order</td><td class=\"text\">wcf, grpc</td>", html);
         Assert.Contains("<h2 id=\"trials\">Trials</h2>", html);
         Assert.Contains("id=\"trials-table\"", html);
