@@ -5,7 +5,8 @@ using RpcCompare.Reports.Results;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
-/// <summary>--mix on real hosts: one interleaved workload per stack, with an entry for the whole mix and one per kind.</summary>
+/// <summary>--mix on real hosts: one interleaved workload per stack, with an entry for the whole mix and one per kind, in
+/// each of two trials.</summary>
 [Collection(DatabaseCollection.Name)]
 public sealed class MixRunTests(DatabaseFixture db) : IDisposable
 {
@@ -15,12 +16,14 @@ public sealed class MixRunTests(DatabaseFixture db) : IDisposable
     public async Task AMixHasTheWholeAndEachKindOverOneWindowInTheRatioOfItsWeights()
     {
         const int Threads = 2;
+        const int Trials = 2;
         var settings = db.Run(MixScenario.ScenarioName, _temp.Path) with
         {
             Mix = RequestMix.Parse("base-case=3,ping=1"),
             Stacks = [StackCatalog.Grpc, StackCatalog.Rest],
             Requests = 400,
             Threads = Threads,
+            Trials = Trials,
         };
 
         Assert.Equal(0, await LoadClient.Runs.RunCoordinator.RunAsync(settings, default));
@@ -37,8 +40,12 @@ public sealed class MixRunTests(DatabaseFixture db) : IDisposable
             var (links, pings) = (entries["base-case"], entries["ping"]);
             // Every request of the whole is one of a kind; a call ending right at the window's edge may fall on either side
             // of it for the whole and for its kind, at most one per worker at each edge.
-            Assert.InRange(links.Requests + pings.Requests, whole.Requests - 2 * Threads, whole.Requests + 2 * Threads);
+            // Each trial has its two edges.
+            Assert.InRange(links.Requests + pings.Requests, whole.Requests - (2 * Threads * Trials), whole.Requests + (2 * Threads * Trials));
             Assert.Equal(whole.DurationSeconds, links.DurationSeconds, 3);
+            // The whole and each kind have both trials, over the same windows.
+            Assert.All(entries.Values, e => Assert.Equal([1, 2], e.Trials!.Select(t => t.Trial)));
+            Assert.Equal(whole.Trials!.Select(t => Math.Round(t.DurationSeconds, 3)), pings.Trials!.Select(t => Math.Round(t.DurationSeconds, 3)));
             // 3:1 drawn from seeded sources: about three quarters of ~400 requests are base-case.
             Assert.InRange((double)links.Requests / (links.Requests + pings.Requests), 0.65, 0.85);
             Assert.True(File.Exists(Path.Combine(_temp.Path, links.Files.Latencies!)), "each kind keeps its latencies");
