@@ -1,10 +1,12 @@
 using System.Globalization;
 using BenchmarkDotNet.Running;
 using RpcCompare.Benchmarks.Harness;
+using RpcCompare.Benchmarks.Repeatability;
 using RpcCompare.Benchmarks.Running;
 
 // `--sizes` prints the payload-size table without timing anything; `--harness [seconds]` measures the load generator
-// against the in-process null stack; everything else is BenchmarkDotNet's command line.
+// against the in-process null stack; `--repeatability FOLDER...` says whether the verdicts of several results folders of
+// one command hold from run to run; everything else is BenchmarkDotNet's command line.
 if (args is ["--sizes"])
 {
     Console.Write(PayloadSizeTable.ToMarkdown());
@@ -20,6 +22,19 @@ if (args is ["--harness", ..])
     }
     Console.Write(await HarnessRun.MeasureAllAsync(TimeSpan.FromSeconds(seconds), Console.Out));
     return 0;
+}
+if (args is ["--repeatability", _, _, ..])
+{
+    try
+    {
+        Console.Write(await RepeatabilityTable.DescribeAsync(args[1..], CancellationToken.None));
+        return 0;
+    }
+    catch (RpcCompare.Reports.Results.ReportInputException e)
+    {
+        Console.Error.WriteLine(e.Message);
+        return 2;
+    }
 }
 
 var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, BenchmarkConfig.Create());
