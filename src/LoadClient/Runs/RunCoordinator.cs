@@ -30,14 +30,17 @@ public static class RunCoordinator
         {
             await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
         }
+        var data = new ScenarioData(settings.Dataset);
         if (settings.ScenarioFor(scenarios[0]) is MixScenario mix)
         {
             // A variant one of the stacks lacks (worst-case/stream on WCF) is refused before anything starts.
-            mix.Check(settings.Stacks, new ScenarioData(settings.Dataset));
+            mix.Check(settings.Stacks, data);
         }
+        // Every scenario resolved once, before anything starts: the estimate and the run read the same plans.
+        var plans = scenarios.Select(name => RunPlan.Build(settings, settings.ScenarioFor(name), data)).ToList();
         settings = settings with { KernelShaping = settings.Network.IsLoopback ? null : KernelShaping.Probe() };
         PrintNetwork(settings);
-        PrintEstimate(settings, scenarios);
+        PrintEstimate(settings, plans);
 
         await using var database = anySpawned ? await OpenAndSeedAsync(settings, cancellationToken) : null;
         PlaceOnCpus(settings.Placement);
@@ -45,7 +48,7 @@ public static class RunCoordinator
         var verdicts = new List<(string Folder, string Scenario, string? Verdict)>();
         for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            var (code, verdict) = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], database,
+            var (code, verdict) = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], plans[i], database,
                 cancellationToken);
             exitCode = Math.Max(exitCode, code);
             verdicts.Add((folders[i], scenarios[i], verdict));
@@ -106,11 +109,10 @@ public static class RunCoordinator
     }
 
     /// <returns>The scenario's exit code and its verdict (Markdown; null when no report was written).</returns>
-    private static async Task<(int Code, string? Verdict)> RunScenarioAsync(RunSettings settings, string scenarioName, DatabaseSession? database,
+    private static async Task<(int Code, string? Verdict)> RunScenarioAsync(RunSettings settings, string scenarioName, RunPlan plan, DatabaseSession? database,
         CancellationToken cancellationToken)
     {
-        var scenario = settings.ScenarioFor(scenarioName);
-        var plan = RunPlan.Build(settings, scenario, new ScenarioData(settings.Dataset));
+        var scenario = plan.Scenario;
         var generator = new GraphGenerator(settings.Dataset);
         var record = new RunRecord(settings, scenarioName, generator) { Plan = plan };
         var connectionString = database?.ConnectionString;
@@ -189,14 +191,11 @@ public static class RunCoordinator
         }
     }
 
-    private static void PrintEstimate(RunSettings settings, IReadOnlyList<string> scenarios)
+    private static void PrintEstimate(RunSettings settings, List<RunPlan> plans)
     {
         var seconds = 0.0;
-        var data = new ScenarioData(settings.Dataset);
-        foreach (var name in scenarios)
+        foreach (var plan in plans)
         {
-            var scenario = settings.ScenarioFor(name);
-            var plan = RunPlan.Build(settings, scenario, data);
             seconds += 4 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
             for (var trial = 1; trial <= plan.Trials; trial++)
             {
@@ -206,12 +205,12 @@ public static class RunCoordinator
                     var measured = load.Duration?.TotalSeconds
                         ?? load.Requests!.Value * (settings.Rate is { } rate
                             ? 1000 / rate
-                            : scenario.EstimatedMsPerUnit(entry.Variant.Name) / Math.Min(entry.Variant.Threads, Environment.ProcessorCount)) / 1000;
+                            : plan.Scenario.EstimatedMsPerUnit(entry.Variant.Name) / Math.Min(entry.Variant.Threads, Environment.ProcessorCount)) / 1000;
                     seconds += load.Warmup.TotalSeconds + measured + 1;
                 }
             }
         }
-        Console.WriteLine($"Estimated time: about {Math.Max(1, Math.Round(seconds / 60)):N0} min for {scenarios.Count} scenario(s) on " +
+        Console.WriteLine($"Estimated time: about {Math.Max(1, Math.Round(seconds / 60)):N0} min for {plans.Count} scenario(s) on " +
             $"{settings.Stacks.Count} stack(s){(settings.Trials > 1 ? $" in {settings.Trials} trials" : "")} (rough, for this 2-core class of machine; loading a dataset the first time adds to it).");
     }
 }

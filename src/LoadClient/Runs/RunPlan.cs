@@ -20,14 +20,17 @@ public sealed class RunPlan
     /// the whole warm-up), so a stack does not start cold after the others ran.</summary>
     public static readonly TimeSpan ReWarm = TimeSpan.FromSeconds(2);
 
-    private RunPlan(RunSettings settings, IReadOnlyList<PlannedEntry> entries, IReadOnlyList<IReadOnlyList<PlannedEntry>> orders)
+    private RunPlan(RunSettings settings, Scenario scenario, IReadOnlyList<PlannedEntry> entries, IReadOnlyList<IReadOnlyList<PlannedEntry>> orders)
     {
         Settings = settings;
+        Scenario = scenario;
         Entries = entries;
         Orders = orders;
     }
 
     public RunSettings Settings { get; }
+
+    public Scenario Scenario { get; }
 
     /// <summary>Every entry once, stack by stack in --stacks order, each stack's variants in the scenario's order.</summary>
     public IReadOnlyList<PlannedEntry> Entries { get; }
@@ -48,7 +51,7 @@ public sealed class RunPlan
             }
         }
         // One trial runs in the order the user gave (--stacks); only repeated trials can spread an order's effect around.
-        return new RunPlan(settings, entries, settings.Trials == 1 ? [entries] : TrialOrder.Draw(entries, settings.Trials, settings.TrialSeed));
+        return new RunPlan(settings, scenario, entries, settings.Trials == 1 ? [entries] : TrialOrder.Draw(entries, settings.Trials, settings.TrialSeed));
     }
 
     /// <summary>The load of one entry in one trial: the scenario's (or the command line's) budget split evenly across the
