@@ -12,6 +12,7 @@ root.Subcommands.Add(SeedCommand.Create());
 root.Subcommands.Add(ServersCommand.Create());
 root.Subcommands.Add(ReportCommands.Report());
 root.Subcommands.Add(ReportCommands.Compare());
+root.Subcommands.Add(MergeCommand.Create());
 root.Subcommands.Add(RelayCommand.Create());
 
 // Signals are ours (Shutdown): the run must stop its servers and keep its results, not be cut off after a timeout.

@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace RpcCompare.Reports.Results;
 
 /// <summary>manifest.json: what was run, where, with which settings, and how it ended.</summary>
@@ -39,6 +41,50 @@ public sealed class RunManifest
     public required IReadOnlyList<string> StackOrder { get; init; }
     public required IReadOnlyList<HostInfo> Hosts { get; init; }
     public required IReadOnlyList<string> Notes { get; init; }
+
+    /// <summary>Results merged from several load clients (<c>merge</c>) only: where they came from and how well the clients'
+    /// measured windows overlapped. Left out of manifest.json otherwise.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public MergeInfo? Merge { get; init; }
+}
+
+/// <summary>The load clients a merged run was made from, and how far they measured at the same time.</summary>
+public sealed class MergeInfo
+{
+    public required IReadOnlyList<MergeSourceInfo> Sources { get; init; }
+
+    /// <summary>Per entry and trial, how well the clients' measured windows overlapped.</summary>
+    public required IReadOnlyList<WindowOverlap> Overlaps { get; init; }
+
+    /// <summary>The smallest of <see cref="Overlaps"/>; null when no trial had windows from two clients.</summary>
+    public double? WorstOverlap { get; init; }
+}
+
+public sealed class MergeSourceInfo
+{
+    /// <summary>The client's results folder (its name, or the path given when two folders share a name).</summary>
+    public required string Folder { get; init; }
+
+    public required DateTimeOffset StartedUtc { get; init; }
+    public required MachineInfo Machine { get; init; }
+}
+
+/// <summary>
+/// One entry's trial in a merged run: the union of the clients' measured windows (earliest start to latest end, what its
+/// throughput is counted over) and <see cref="Fraction"/>, their intersection over that union (1: they measured over the
+/// same time; 0.5: half of the union had every client measuring).
+/// </summary>
+public sealed class WindowOverlap
+{
+    public required string Stack { get; init; }
+    public required string Variant { get; init; }
+    public required int Trial { get; init; }
+
+    /// <summary>Null when fewer than two clients logged the trial's intervals.</summary>
+    public double? Fraction { get; init; }
+
+    public DateTimeOffset? StartUtc { get; init; }
+    public DateTimeOffset? EndUtc { get; init; }
 }
 
 /// <summary>The trials of a run: every stack and variant measured once per trial, in an order drawn from the seed.</summary>

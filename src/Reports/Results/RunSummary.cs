@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace RpcCompare.Reports.Results;
 
 /// <summary>summary.json: one entry per stack and variant measured.</summary>
@@ -63,6 +65,34 @@ public sealed record SummaryEntry
     /// read as one trial.
     /// </summary>
     public IReadOnlyList<TrialFigures>? Trials { get; init; }
+
+    /// <summary>Results merged from several load clients (<c>merge</c>) only: each client's own figures beside the merged
+    /// ones. Left out of summary.json otherwise, so one client's results read as they always did.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<ClientFigures>? Clients { get; init; }
+}
+
+/// <summary>One load client's part of a merged entry, pooled over its trials as its own results folder had it.</summary>
+public sealed record ClientFigures
+{
+    /// <summary>The client's results folder (its name, or the path given when two folders share a name).</summary>
+    public required string Source { get; init; }
+
+    public required long Requests { get; init; }
+    public required long Errors { get; init; }
+    public required double ThroughputRps { get; init; }
+    public double? P50Ms { get; init; }
+    public double? P99Ms { get; init; }
+
+    /// <summary>From its first trial's first interval to its last trial's last (its interval logs); null without them.</summary>
+    public DateTimeOffset? WindowStartUtc { get; init; }
+
+    public DateTimeOffset? WindowEndUtc { get; init; }
+
+    /// <summary>How busy the client's CPUs were in its measured windows (<see cref="ClientSummary.BusyPercent"/>).</summary>
+    public double? BusyPercent { get; init; }
+
+    public bool ClientBound => BusyPercent >= ResultsFormat.Limits.ClientBoundPercent;
 }
 
 /// <summary>One trial of one entry: what its measured window alone showed.</summary>

@@ -1,0 +1,133 @@
+using System.Globalization;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Merging;
+
+/// <summary>
+/// What merge refuses, each with one sentence naming the difference and the folders: merged figures are only those of
+/// one run when every client ran the same plan against the same remote hosts at the same time.
+/// </summary>
+internal static class MergeCheck
+{
+    private const string SamePlan = "merge needs load clients that ran the same plan against the same hosts";
+
+    /// <summary>What each client must agree on, as text to compare and to show.</summary>
+    private static readonly (string What, Func<MergeSource, string> Value)[] Facets =
+    [
+        ("scenario", s => s.Manifest.Scenario),
+        ("dataset fingerprint", s => s.Manifest.Dataset.Fingerprint),
+        ("tool version", s => s.Manifest.Tool.Version),
+        ("git commit", s => s.Manifest.Tool.GitCommit ?? "none"),
+        ("stacks", s => string.Join(", ", s.Manifest.StackOrder.Order(StringComparer.Ordinal))),
+        ("entries", s => string.Join(", ", s.Results.Entries.Select(e => e.Label).Order(StringComparer.Ordinal))),
+        ("host addresses", s => Hosts(s, h => Target(h.Address))),
+        ("host implementations", s => Hosts(s, h => h.Configuration.GetValueOrDefault("implementation") ?? "not reported")),
+        ("trial count", s => (s.Manifest.Trials?.Count ?? 1).ToString(CultureInfo.InvariantCulture)),
+        ("trial orders", s => s.Manifest.Trials is { } trials
+            ? string.Join("; ", trials.Orders.Select((order, i) => $"{i + 1}: {string.Join(", ", order)}"))
+            : "none"),
+        ("load model", s => s.Manifest.LoadModel),
+        ("rate", s => s.Manifest.TargetRateRps is { } rate ? string.Create(CultureInfo.InvariantCulture, $"{rate} requests/s") : "none"),
+        ("network profile", s => s.Manifest.Network?.Profile ?? "loopback"),
+    ];
+
+    public static void Inputs(IReadOnlyList<string> folders)
+    {
+        if (folders.Count < 2)
+        {
+            throw new UserFacingException(
+                $"Merge needs the results folders of two load clients or more; {(folders.Count == 0 ? "none was" : "one was")} given.");
+        }
+
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var folder in folders)
+        {
+            if (!seen.Add(Path.TrimEndingDirectorySeparator(Path.GetFullPath(folder))))
+            {
+                throw new UserFacingException($"{folder} is given twice; merge needs each load client's results folder once.");
+            }
+        }
+    }
+
+    /// <summary>The output folder, refused when it is a file or already holds anything (nothing is overwritten).</summary>
+    public static string Output(string output)
+    {
+        var folder = Path.GetFullPath(output);
+        if (File.Exists(folder))
+        {
+            throw new UserFacingException($"--out {folder} is a file, not a folder.");
+        }
+
+        if (Directory.Exists(folder) && Directory.EnumerateFileSystemEntries(folder).Any())
+        {
+            throw new UserFacingException($"--out {folder} is not empty; merge writes into a new or empty folder (nothing was overwritten).");
+        }
+
+        return folder;
+    }
+
+    public static void Comparable(IReadOnlyList<MergeSource> sources)
+    {
+        foreach (var source in sources)
+        {
+            if (source.Results.Summary is null)
+            {
+                throw new UserFacingException($"{source.Label} has no summary.json (its run stopped before measuring anything), so it has nothing to merge.");
+            }
+
+            if (source.Manifest.Hosts.FirstOrDefault(h => !h.Remote) is { } spawned)
+            {
+                throw new UserFacingException(
+                    $"{source.Label} measured a {spawned.Stack} host it started itself; merge needs load clients that measured the same hosts with --target.");
+            }
+        }
+
+        var first = sources[0];
+        foreach (var other in sources.Skip(1))
+        {
+            foreach (var (what, value) in Facets)
+            {
+                var (mine, theirs) = (value(first), value(other));
+                if (mine != theirs)
+                {
+                    throw new UserFacingException($"{first.Label} and {other.Label} differ in {what} ({mine} against {theirs}); {SamePlan}.");
+                }
+            }
+        }
+    }
+
+    /// <summary>Refuses a trial whose clients' windows have no moment in common: their calls did not load the hosts
+    /// together, so adding them up would describe a load that never happened.</summary>
+    public static void Overlapping(string what, IReadOnlyList<(string Source, MeasuredWindow Window)> windows)
+    {
+        if (windows.Count < 2)
+        {
+            return;
+        }
+
+        var latest = windows.MaxBy(w => w.Window.Start);
+        var earliest = windows.MinBy(w => w.Window.End);
+        if (latest.Window.Start < earliest.Window.End)
+        {
+            return;
+        }
+
+        throw new UserFacingException(
+            $"The measured windows of {what} do not overlap: {earliest.Source} measured {Clock(earliest.Window)} and " +
+            $"{latest.Source} {Clock(latest.Window)} (UTC); merge needs load clients that measured the same hosts at the same time.");
+    }
+
+    private static string Hosts(MergeSource source, Func<HostInfo, string> value) =>
+        string.Join(", ", source.Manifest.Hosts.OrderBy(h => h.Stack, StringComparer.Ordinal).Select(h => $"{h.Stack}={value(h)}"));
+
+    /// <summary>The --target address alone: behind an emulated network the manifest adds the client's own relay (its pid
+    /// and port), which differs from client to client while the host is the same.</summary>
+    private static string Target(string address)
+    {
+        var relay = address.IndexOf(" through the ", StringComparison.Ordinal);
+        return relay < 0 ? address : address[..relay];
+    }
+
+    private static string Clock(MeasuredWindow window) =>
+        string.Create(CultureInfo.InvariantCulture, $"{window.Start:yyyy-MM-dd HH:mm:ss.fff}–{window.End:HH:mm:ss.fff}");
+}

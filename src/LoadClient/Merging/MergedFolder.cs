@@ -1,0 +1,88 @@
+using System.Globalization;
+using System.Text;
+using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Merging;
+
+/// <summary>Writes a merged run as the load client writes one: each entry's latency file (trial by trial), its .hgrm, each
+/// trial's interval log, then summary.json and manifest.json.</summary>
+internal static class MergedFolder
+{
+    public static async Task<List<string>> WriteAsync(string folder, RunManifest manifest, IReadOnlyList<MergedEntry> entries,
+        CancellationToken cancellationToken)
+    {
+        Directory.CreateDirectory(folder);
+        var written = new List<string>();
+        foreach (var entry in entries)
+        {
+            var files = entry.Summary.Files;
+            if (files.Latencies is { } latencies)
+            {
+                await WriteLatenciesAsync(Path.Combine(folder, latencies), entry.Trials, cancellationToken);
+                written.Add(latencies);
+            }
+
+            if (files.Histogram is { } hgrm)
+            {
+                await AtomicFile.WriteAllTextAsync(Path.Combine(folder, hgrm), LatencyResult.Hgrm(entry.Histogram), cancellationToken);
+                written.Add(hgrm);
+            }
+
+            foreach (var trial in entry.Trials)
+            {
+                if (trial.Figures.Intervals is { } log)
+                {
+                    WriteIntervals(Path.Combine(folder, log), trial.Intervals);
+                    written.Add(log);
+                }
+            }
+
+            if (entry.CountersPath is { } counters && files.Counters is { } name && !written.Contains(name))
+            {
+                File.Copy(counters, Path.Combine(folder, name));
+                written.Add(name);
+            }
+        }
+
+        // The manifest last: a folder that a failed merge leaves behind has none, so nothing reads it as results.
+        await ResultsJson.WriteSummaryAsync(folder, new RunSummary
+        {
+            FormatVersion = ResultsFormat.Version,
+            Scenario = manifest.Scenario,
+            Entries = [.. entries.Select(e => e.Summary)],
+        }, cancellationToken);
+        await ResultsJson.WriteManifestAsync(folder, manifest, cancellationToken);
+        return [.. written, ResultFileNames.Summary, ResultFileNames.Manifest];
+    }
+
+    /// <summary>Trial 1's calls first, each client's one after another, so the trials' request counts split the file as
+    /// the loader expects; the lines as the client writes them (milliseconds, three decimals).</summary>
+    private static Task WriteLatenciesAsync(string path, IReadOnlyList<MergedTrial> trials, CancellationToken cancellationToken) =>
+        AtomicFile.WriteAsync(path, async (stream, ct) =>
+        {
+            var text = new StringBuilder(LatencyCsv.Header).Append('\n');
+            foreach (var latency in trials.SelectMany(t => t.LatenciesMs).SelectMany(calls => calls))
+            {
+                var microseconds = (long)Math.Round(latency * 1000);
+                text.Append(CultureInfo.InvariantCulture, $"{microseconds / 1000}.{microseconds % 1000:D3}\n");
+            }
+
+            await stream.WriteAsync(Encoding.UTF8.GetBytes(text.ToString()), ct);
+        }, cancellationToken);
+
+    private static void WriteIntervals(string path, IReadOnlyList<HdrHistogram.HistogramBase> intervals)
+    {
+        using var log = new IntervalLog(path);
+        foreach (var interval in intervals)
+        {
+            log.Append(interval, DateTimeOffset.FromUnixTimeMilliseconds(interval.StartTimeStamp),
+                DateTimeOffset.FromUnixTimeMilliseconds(interval.EndTimeStamp));
+        }
+
+        if (log.Complete() is null)
+        {
+            throw new IOException($"The interval log {path} could not be written: {log.Error}");
+        }
+    }
+}

@@ -1,0 +1,134 @@
+using RpcCompare.LoadClient;
+using RpcCompare.LoadClient.Merging;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.UnitTests.Merging;
+
+public class MergeRefusalTests
+{
+    private const string SamePlan = "merge needs load clients that ran the same plan against the same hosts.";
+
+    [Fact]
+    public async Task AnotherScenarioIsRefused() =>
+        Assert.Equal($"a and b differ in scenario (base-case against ping); {SamePlan}", await RefusalAsync(new ClientRun { Scenario = "ping" }));
+
+    [Fact]
+    public async Task AnotherDatasetIsRefused() =>
+        Assert.Equal($"a and b differ in dataset fingerprint (tiny-7f3a against tiny-0000); {SamePlan}",
+            await RefusalAsync(new ClientRun { Fingerprint = "tiny-0000" }));
+
+    [Fact]
+    public async Task OtherStacksAreRefused() =>
+        Assert.Equal($"a and b differ in stacks (grpc, rest against grpc); {SamePlan}", await RefusalAsync(new ClientRun { Stacks = ["grpc"] }));
+
+    [Fact]
+    public async Task AnotherToolVersionIsRefused() =>
+        Assert.Equal($"a and b differ in tool version (0.1.0 against 0.2.0); {SamePlan}", await RefusalAsync(new ClientRun { ToolVersion = "0.2.0" }));
+
+    [Fact]
+    public async Task OtherHostAddressesAreRefused() =>
+        Assert.Equal(
+            "a and b differ in host addresses (grpc=http://10.0.0.5:7001, rest=http://10.0.0.5:7002 against " +
+            $"grpc=http://10.0.0.6:7001, rest=http://10.0.0.6:7002); {SamePlan}",
+            await RefusalAsync(new ClientRun { HostAddress = "http://10.0.0.6" }));
+
+    [Fact]
+    public async Task AnotherHostImplementationIsRefused() =>
+        Assert.StartsWith("a and b differ in host implementations (grpc=not reported, rest=not reported against grpc=Grpc.AspNetCore 2.86.0",
+            await RefusalAsync(new ClientRun { Implementation = "Grpc.AspNetCore 2.86.0" }));
+
+    [Fact]
+    public async Task AnotherTrialCountIsRefused() =>
+        Assert.Equal($"a and b differ in trial count (2 against 3); {SamePlan}", await RefusalAsync(new ClientRun { Trials = 3 }));
+
+    [Fact]
+    public async Task OtherTrialOrdersAreRefused() =>
+        Assert.Equal($"a and b differ in trial orders (1: rest, grpc; 2: grpc, rest against 1: grpc, rest; 2: rest, grpc); {SamePlan}",
+            await RefusalAsync(new ClientRun { TrialSeed = 8 }));
+
+    [Fact]
+    public async Task AnotherLoadModelIsRefused() =>
+        Assert.Equal($"a and b differ in load model (closed against open); {SamePlan}",
+            await RefusalAsync(new ClientRun { LoadModel = ResultsFormat.LoadModel.Open }));
+
+    [Fact]
+    public async Task AnotherNetworkIsRefused() =>
+        Assert.Equal($"a and b differ in network profile (loopback against wan); {SamePlan}", await RefusalAsync(new ClientRun { Network = "wan" }));
+
+    [Fact]
+    public async Task SpawnedHostsAreRefused() =>
+        Assert.Equal("b measured a grpc host it started itself; merge needs load clients that measured the same hosts with --target.",
+            await RefusalAsync(new ClientRun { Remote = false }));
+
+    [Fact]
+    public async Task DisjointWindowsAreRefused() =>
+        Assert.Equal(
+            "The measured windows of grpc trial 1 do not overlap: a measured 2026-11-22 10:15:00.000–10:15:06.000 and " +
+            "b 2026-11-22 10:15:10.000–10:15:16.000 (UTC); merge needs load clients that measured the same hosts at the same time.",
+            await RefusalAsync(new ClientRun { Start = ClientRun.T0.AddSeconds(10) }));
+
+    [Fact]
+    public async Task OtherClockUnitsAreRefused() =>
+        Assert.Equal(
+            "b logged grpc trial 1 in other units (its histograms track up to 36000000000 ticks, this machine's 3600000000000); " +
+            "merge needs clients whose clocks tick alike.",
+            await RefusalAsync(new ClientRun { HighestTrackableTicks = 36_000_000_000 }));
+
+    [Fact]
+    public async Task OneFolderIsRefused()
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun().WriteAsync(temp.Combine("a"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.Equal("Merge needs the results folders of two load clients or more; one was given.", error.Message);
+    }
+
+    [Fact]
+    public async Task TheSameFolderTwiceIsRefused()
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun().WriteAsync(temp.Combine("a"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, a + "/"], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.Equal($"{a}/ is given twice; merge needs each load client's results folder once.", error.Message);
+    }
+
+    [Fact]
+    public async Task AFolderThatIsNotResultsIsRefused()
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun().WriteAsync(temp.Combine("a"));
+        Directory.CreateDirectory(temp.Combine("b"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, temp.Combine("b")], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.Equal($"{temp.Combine("b", "manifest.json")}: the file is missing.", error.Message);
+    }
+
+    [Fact]
+    public async Task ANonEmptyOutputIsRefused()
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun().WriteAsync(temp.Combine("a"));
+        var b = await new ClientRun { Seed = 2 }.WriteAsync(temp.Combine("b"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, b], a, CancellationToken.None));
+
+        Assert.Equal($"--out {a} is not empty; merge writes into a new or empty folder (nothing was overwritten).", error.Message);
+    }
+
+    private static async Task<string> RefusalAsync(ClientRun other)
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun().WriteAsync(temp.Combine("a"));
+        var b = await (other with { Seed = 2 }).WriteAsync(temp.Combine("b"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, b], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.False(File.Exists(temp.Combine("merged", "manifest.json")));
+        return error.Message;
+    }
+}
