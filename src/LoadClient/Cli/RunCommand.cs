@@ -16,6 +16,7 @@ public static class RunCommand
     public const long MaxRequests = 1_000_000_000;
     public const double MaxRate = 1_000_000;
     public const int MaxTrials = 100;
+    public const int MaxConnections = 1_000;
     private static readonly TimeSpan MaxDuration = TimeSpan.FromHours(24);
 
     public static void AddTo(RootCommand root)
@@ -74,6 +75,7 @@ public static class RunCommand
             Description = "Restart each host before each of its trials (as BenchmarkDotNet's launches), so process-level variation " +
                 "(JIT, heap layout) is in the sample too; each trial then gets the whole warm-up.",
         };
+        var startAt = StartAtOption.Create();
         var dataset = new DatasetOptions();
         var targets = new Option<string[]>("--target")
         {
@@ -95,6 +97,27 @@ public static class RunCommand
             DefaultValueFactory = _ => HostDefaults.DbPoolSize,
             HelpName = "N",
         }.WithNumberParser();
+        var connections = new Option<int>("--connections")
+        {
+            Description = "HTTP/2 connections the gRPC client spreads its calls over (one GrpcChannel each, calls assigned in turn); " +
+                "default 1, one channel as an application has, which opens a further connection only when 100 streams are busy. " +
+                "grpc-dotnet's guidance for high load is several. The HTTP/1.1 and WCF clients always hold one connection per concurrent caller.",
+            DefaultValueFactory = _ => 1,
+            HelpName = "N",
+        }.WithNumberParser();
+        var clientProcesses = new Option<int>("--client-processes")
+        {
+            Description = "Run this many load client processes together against one set of hosts, each on CPUs of its own (its part of " +
+                "--cpus' client set), on one schedule (needs --duration), and merge their results exactly into --out (each " +
+                "client's folder is kept beside it, in <out>.clients). For hosts one process cannot saturate.",
+            DefaultValueFactory = _ => 1,
+            HelpName = "N",
+        }.WithNumberParser();
+        var noTargetCounters = new Option<bool>("--no-target-counters")
+        {
+            Description = "Do not read the counters and timings of a --target host that runs on this machine (a host's metrics go to " +
+                "one EventPipe session at a time: when several clients measure one host, one of them reads them).",
+        };
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
         var network = NetworkOption.Create();
@@ -112,8 +135,8 @@ public static class RunCommand
             }
         });
 
-        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, rate, targets, output,
-                     requestTimeout, startTimeout, dbPool, http2, noReport, cpus, network })
+        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, startAt, rate, targets, output,
+                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, http2, noReport, cpus, network })
         {
             root.Options.Add(option);
         }
@@ -128,10 +151,20 @@ public static class RunCommand
             {
                 result.AddError("--requests and --duration are alternatives: give one or the other.");
             }
+            if (result.GetResult(startAt) is not null && result.GetResult(duration) is null)
+            {
+                result.AddError("--start-at needs --duration: windows of a number of requests end at different times on each client, so only the first would line up.");
+            }
+            if (result.GetResult(startAt) is not null && result.GetValue(scenario) == "all")
+            {
+                result.AddError("--start-at measures one scenario (or one mix); run each scenario with a --start-at of its own.");
+            }
         });
         Range(threads, 1, MaxThreads, "--threads");
         Range(requests, 1, MaxRequests, "--requests");
         Range(dbPool, 1, 10_000, "--db-pool-size");
+        Range(connections, 1, MaxConnections, "--connections");
+        Range(clientProcesses, 1, 64, "--client-processes");
         Range(trials, 1, MaxTrials, "--trials");
         rate.Validators.Add(r =>
         {
@@ -154,7 +187,7 @@ public static class RunCommand
             if (targetMap.Count > 0)
             {
                 var missing = stackList.Where(s => !targetMap.ContainsKey(s)).ToList();
-                if (result.GetResult(stacks) is null)
+                if (result.GetResult(stacks) is null or { Implicit: true })
                 {
                     stackList = [.. stackList.Where(targetMap.ContainsKey)];
                 }
@@ -165,6 +198,7 @@ public static class RunCommand
                 }
             }
             var spec = dataset.ToSpec(result);
+            var start = StartAtOption.Parse(result.GetValue(startAt));
             var settings = new RunSettings
             {
                 Scenario = scenarioName,
@@ -175,7 +209,8 @@ public static class RunCommand
                 Duration = ParsedDuration(result.GetValue(duration)),
                 Warmup = ParsedDuration(result.GetValue(warmup)) ?? TimeSpan.Zero,
                 Trials = result.GetValue(trials),
-                TrialSeed = result.GetValue(trialSeed) ?? Random.Shared.Next(),
+                StartAt = start,
+                TrialSeed = result.GetValue(trialSeed) ?? (start is { } at ? WindowSchedule.SeedFor(at) : Random.Shared.Next()),
                 FreshHosts = result.GetValue(freshHosts),
                 Rate = result.GetValue(rate),
                 Dataset = spec,
@@ -187,12 +222,19 @@ public static class RunCommand
                 RequestTimeout = ParsedDuration(result.GetValue(requestTimeout))!.Value,
                 StartTimeout = ParsedDuration(result.GetValue(startTimeout))!.Value,
                 DbPoolSize = result.GetValue(dbPool),
+                Connections = result.GetValue(connections),
+                ClientProcesses = result.GetValue(clientProcesses),
+                WatchLocalTargets = !result.GetValue(noTargetCounters),
                 RestHttp2 = result.GetValue(http2),
                 WriteReport = !result.GetValue(noReport),
                 Cpus = result.GetValue(cpus)!,
                 Network = NetworkOption.Parse(result.GetValue(network)!),
                 OptionsForManifest = OptionsForManifest(result),
             };
+            if (ClientProcessRun.Refusal(settings) is { } refusal)
+            {
+                throw new UserFacingException(refusal);
+            }
             return await RunCoordinator.RunAsync(settings, cancellationToken);
         }));
     }

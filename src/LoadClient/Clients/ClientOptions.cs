@@ -10,4 +10,7 @@ public sealed record ClientOptions
 
     /// <summary>REST only: speak HTTP/2 cleartext to the host's h2c endpoint instead of HTTP/1.1.</summary>
     public bool Http2 { get; init; }
+
+    /// <summary>gRPC only: one GrpcChannel (one HTTP/2 connection until 100 streams are busy) per connection, calls spread in turn.</summary>
+    public int Connections { get; init; } = 1;
 }

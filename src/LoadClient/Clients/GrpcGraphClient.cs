@@ -11,48 +11,63 @@ using Proto = RpcCompare.Contracts.Grpc;
 namespace RpcCompare.LoadClient.Clients;
 
 /// <summary>
-/// gRPC through Grpc.Net.Client: one GrpcChannel shared by every worker, on one SocketsHttpHandler configured as
-/// grpc-dotnet's performance guide says (connections kept for the run, keep-alive pings, a further HTTP/2 connection when
+/// gRPC through Grpc.Net.Client: one GrpcChannel shared by every worker (or one per --connections, calls spread in turn),
+/// each on its own SocketsHttpHandler configured as grpc-dotnet's performance guide says (connections kept for the run, keep-alive pings, a further HTTP/2 connection when
 /// 100 streams are busy), with no receive limit so the biggest hub's answer fits. Bytes are counted on the handler's own
 /// connections; every call carries its deadline.
 /// </summary>
 public sealed class GrpcGraphClient : IGraphClient
 {
     private readonly WireCounter _wire = new();
-    private readonly SocketsHttpHandler _handler;
-    private readonly GrpcChannel _channel;
-    private readonly Proto.Graph.GraphClient _graph;
+    private readonly SocketsHttpHandler[] _handlers;
+    private readonly GrpcChannel[] _channels;
+    private readonly Proto.Graph.GraphClient[] _graphs;
     private readonly Health.HealthClient _health;
     private readonly TimeSpan _timeout;
+    private uint _nextChannel;
 
     public GrpcGraphClient(Uri address, ClientOptions options)
     {
-        _handler = _wire.Count(new SocketsHttpHandler
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.Connections, 1);
+        // A handler of its own per channel: handlers pool connections, so channels sharing one would share its connection.
+        _handlers = new SocketsHttpHandler[options.Connections];
+        _channels = new GrpcChannel[options.Connections];
+        _graphs = new Proto.Graph.GraphClient[options.Connections];
+        for (var i = 0; i < options.Connections; i++)
         {
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            KeepAlivePingDelay = TimeSpan.FromSeconds(60),
-            KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
-            EnableMultipleHttp2Connections = true,
-            ConnectTimeout = TimeSpan.FromSeconds(10),
-        });
-        _channel = GrpcChannel.ForAddress(address, new GrpcChannelOptions
-        {
-            HttpHandler = _handler,
-            DisposeHttpClient = false,
-            MaxReceiveMessageSize = null,
-        });
-        _graph = new Proto.Graph.GraphClient(_channel);
-        _health = new Health.HealthClient(_channel);
+            _handlers[i] = _wire.Count(new SocketsHttpHandler
+            {
+                PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+                KeepAlivePingDelay = TimeSpan.FromSeconds(60),
+                KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
+                EnableMultipleHttp2Connections = true,
+                ConnectTimeout = TimeSpan.FromSeconds(10),
+            });
+            _channels[i] = GrpcChannel.ForAddress(address, new GrpcChannelOptions
+            {
+                HttpHandler = _handlers[i],
+                DisposeHttpClient = false,
+                MaxReceiveMessageSize = null,
+            });
+            _graphs[i] = new Proto.Graph.GraphClient(_channels[i]);
+        }
+        _health = new Health.HealthClient(_channels[0]);
         _timeout = options.RequestTimeout;
     }
+
+    /// <summary>The channel of the next call: calls go to the connections in turn, as ghz and h2load spread theirs.</summary>
+    private Proto.Graph.GraphClient NextGraph => _graphs.Length == 1
+        ? _graphs[0]
+        : _graphs[Interlocked.Increment(ref _nextChannel) % (uint)_graphs.Length];
 
     public static string Library => $"Grpc.Net.Client {LibraryVersion.Of(typeof(GrpcChannel))}";
 
     public string Stack => Definitions.StackCatalog.Grpc;
 
-    public string Description =>
-        $"{Library}: one GrpcChannel, one SocketsHttpHandler (EnableMultipleHttp2Connections, keep-alive ping 60 s), " +
-        "generated Graph.GraphClient, deadline per call, no receive limit";
+    public string Description => (_channels.Length == 1
+            ? $"{Library}: one GrpcChannel, one SocketsHttpHandler"
+            : $"{Library}: {_channels.Length} GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler") +
+        " (EnableMultipleHttp2Connections, keep-alive ping 60 s), generated Graph.GraphClient, deadline per call, no receive limit";
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
@@ -70,54 +85,54 @@ public sealed class GrpcGraphClient : IGraphClient
     }
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
-        (await Unary(o => _graph.PingAsync(new Proto.PingRequest { Payload = payload }, o), cancellationToken)).Payload;
+        (await Unary(o => NextGraph.PingAsync(new Proto.PingRequest { Payload = payload }, o), cancellationToken)).Payload;
 
     public async Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
-        Convert((await Unary(o => _graph.GetLinksAsync(new Proto.GetLinksRequest { NodeId = nodeId }, o), cancellationToken)).Links,
+        Convert((await Unary(o => NextGraph.GetLinksAsync(new Proto.GetLinksRequest { NodeId = nodeId }, o), cancellationToken)).Links,
             ProtoMapping.FromProto);
 
     public async Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken)
     {
         var links = new List<LinkView>();
-        await Streaming(o => _graph.StreamLinks(new Proto.GetLinksRequest { NodeId = nodeId }, o),
+        await Streaming(o => NextGraph.StreamLinks(new Proto.GetLinksRequest { NodeId = nodeId }, o),
             batch => links.AddRange(batch.Links.Select(ProtoMapping.FromProto)), cancellationToken);
         return [.. links];
     }
 
     public async Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
-        Convert((await Unary(o => _graph.SearchNodesAsync(new Proto.SearchNodesRequest { Term = term, Limit = limit }, o),
+        Convert((await Unary(o => NextGraph.SearchNodesAsync(new Proto.SearchNodesRequest { Term = term, Limit = limit }, o),
             cancellationToken)).Nodes, ProtoMapping.FromProto);
 
     public async Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken)
     {
         var nodes = new List<NodeSummary>();
-        await Streaming(o => _graph.StreamSearchNodes(new Proto.SearchNodesRequest { Term = term, Limit = limit }, o),
+        await Streaming(o => NextGraph.StreamSearchNodes(new Proto.SearchNodesRequest { Term = term, Limit = limit }, o),
             batch => nodes.AddRange(batch.Nodes.Select(ProtoMapping.FromProto)), cancellationToken);
         return [.. nodes];
     }
 
     public async Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
-        (await Unary(o => _graph.PrepareSnapshotAsync(new Proto.PrepareSnapshotRequest { Size = size }, o), cancellationToken)).FromProto();
+        (await Unary(o => NextGraph.PrepareSnapshotAsync(new Proto.PrepareSnapshotRequest { Size = size }, o), cancellationToken)).FromProto();
 
     public async Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
-        Convert((await Unary(o => _graph.GetRecordsAsync(new Proto.GetRecordsRequest { SnapshotId = snapshotId, Count = count }, o),
+        Convert((await Unary(o => NextGraph.GetRecordsAsync(new Proto.GetRecordsRequest { SnapshotId = snapshotId, Count = count }, o),
             cancellationToken)).Records, ProtoMapping.FromProto);
 
     public async Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
-        (await Unary(o => _graph.CreateNodeAsync(node.ToProto(), o), cancellationToken)).FromProto();
+        (await Unary(o => NextGraph.CreateNodeAsync(node.ToProto(), o), cancellationToken)).FromProto();
 
     public async Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
-        Convert((await Unary(o => _graph.ListNodesAsync(new Proto.ListNodesRequest { AfterId = afterId, Limit = limit }, o),
+        Convert((await Unary(o => NextGraph.ListNodesAsync(new Proto.ListNodesRequest { AfterId = afterId, Limit = limit }, o),
             cancellationToken)).Nodes, ProtoMapping.FromProto);
 
     public async Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
-        (await Unary(o => _graph.GetNodeAsync(new Proto.GetNodeRequest { Id = id }, o), cancellationToken)).FromProto();
+        (await Unary(o => NextGraph.GetNodeAsync(new Proto.GetNodeRequest { Id = id }, o), cancellationToken)).FromProto();
 
     public async Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken)
     {
         var request = new Proto.GetNeighbourhoodsRequest();
         request.Ids.Add(ids);
-        return Convert((await Unary(o => _graph.GetNeighbourhoodsAsync(request, o), cancellationToken)).Neighbourhoods,
+        return Convert((await Unary(o => NextGraph.GetNeighbourhoodsAsync(request, o), cancellationToken)).Neighbourhoods,
             ProtoMapping.FromProto);
     }
 
@@ -195,8 +210,14 @@ public sealed class GrpcGraphClient : IGraphClient
 
     public ValueTask DisposeAsync()
     {
-        _channel.Dispose();
-        _handler.Dispose();
+        foreach (var channel in _channels)
+        {
+            channel.Dispose();
+        }
+        foreach (var handler in _handlers)
+        {
+            handler.Dispose();
+        }
         return ValueTask.CompletedTask;
     }
 }

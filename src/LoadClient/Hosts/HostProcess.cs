@@ -222,16 +222,25 @@ public sealed class HostFailedException(string stack, string message, string out
     public string Output { get; } = output;
 }
 
-/// <summary>Where the built hosts are: recorded at build time, since the load client's build builds them too.</summary>
+/// <summary>
+/// Where the built hosts are: beside the load client when it was published (hosts/&lt;stack&gt;/, so a published folder
+/// copied to another machine finds them), else where the build put them (recorded at build time, since building the
+/// load client builds them too); RPCCOMPARE_SERVER_&lt;STACK&gt; overrides both.
+/// </summary>
 public static class ServerBinaries
 {
+    /// <summary>The folder under the load client's own where `dotnet publish` puts each host.</summary>
+    public const string PublishedFolder = "hosts";
+
     public static string PathOf(string stack)
     {
         var key = $"ServerPath:{stack}";
-        var path = Environment.GetEnvironmentVariable($"RPCCOMPARE_SERVER_{stack.ToUpperInvariant()}")
-            ?? typeof(ServerBinaries).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+        var built = typeof(ServerBinaries).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
                 .FirstOrDefault(a => a.Key == key)?.Value
             ?? throw new InvalidOperationException($"No server path for {stack} was recorded at build time.");
+        var published = Path.Combine(AppContext.BaseDirectory, PublishedFolder, stack, Path.GetFileName(built));
+        var path = Environment.GetEnvironmentVariable($"RPCCOMPARE_SERVER_{stack.ToUpperInvariant()}")
+            ?? (File.Exists(published) ? published : built);
         if (!File.Exists(path))
         {
             throw new UserFacingException(

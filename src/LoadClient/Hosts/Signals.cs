@@ -5,6 +5,7 @@ namespace RpcCompare.LoadClient.Hosts;
 /// <summary>POSIX signals to the processes we started: TERM for a graceful stop, STOP/CONT to simulate a stalled host.</summary>
 public static partial class Signals
 {
+    public const int Interrupt = 2;
     public const int Term = 15;
     public const int Kill = 9;
     public const int Stop = 19;

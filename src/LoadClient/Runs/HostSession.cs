@@ -108,7 +108,7 @@ public sealed class HostSession : IAsyncDisposable
         {
             Monitor = await StartMonitorAsync(Host.Pid, record, cancellationToken);
         }
-        else if (LocalListener.FindPid(target!) is { } targetPid)
+        else if (settings.WatchLocalTargets && LocalListener.FindPid(target!) is { } targetPid)
         {
             // A --target host on this machine is read like a spawned one: counters, bytes and the breakdown.
             record.AddNote($"{StackCatalog.DisplayName(Stack)} at {target} runs on this machine (pid {targetPid}): its counters and timings are read over EventPipe.");

@@ -22,7 +22,9 @@ public static class LoadGenerator
         var state = new RunState(plan.Requests, plan.RequestTimeout);
         var interval = plan.Rate is { } rate ? (long)(Stopwatch.Frequency / rate) : 0;
         var start = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 100;
-        var warmupEnd = start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
+        var warmupEnd = plan.MeasureFrom is { } from
+            ? Math.Max(start, Stopwatch.GetTimestamp() + (long)((from - DateTimeOffset.UtcNow).TotalSeconds * Stopwatch.Frequency))
+            : start + (long)(plan.Warmup.TotalSeconds * Stopwatch.Frequency);
         if (plan.Rate is not null && plan.Requests is { } planned)
         {
             // Open loop: the measured window holds the requests scheduled from the end of the warm-up on (and those of

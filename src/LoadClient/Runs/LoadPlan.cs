@@ -17,6 +17,10 @@ public sealed record LoadPlan
 
     public required TimeSpan Warmup { get; init; }
 
+    /// <summary>--start-at: the measured window begins at this wall-clock time, whenever the warm-up began (so the windows of
+    /// several clients line up to their clocks' agreement); null: after <see cref="Warmup"/>.</summary>
+    public DateTimeOffset? MeasureFrom { get; init; }
+
     /// <summary>A call that takes longer is cancelled and counted as a timeout, whichever stack it is; null: no limit.</summary>
     public TimeSpan? RequestTimeout { get; init; }
 

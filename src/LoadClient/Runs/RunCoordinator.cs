@@ -1,6 +1,7 @@
 using Npgsql;
 using RpcCompare.Data.Generation;
 using RpcCompare.Data.Seeding;
+using RpcCompare.LoadClient.Crank;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
@@ -22,6 +23,10 @@ public static class RunCoordinator
         var anySpawned = !settings.Stacks.All(settings.IsRemote);
         settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned,
             settings.Cpus == CpuPlacement.None ? null : CpuAffinity.CannotPinBecause(anySpawned)) };
+        if (settings.ClientProcesses > 1)
+        {
+            return await ClientProcessRun.RunAsync(settings, cancellationToken);
+        }
         var scenarios = settings.Scenario == "all" ? ScenarioCatalog.Names : [settings.Scenario];
         var folders = scenarios.Count == 1
             ? new[] { settings.OutputFolder }
@@ -57,6 +62,7 @@ public static class RunCoordinator
         {
             await WriteVerdictPageAsync(settings.OutputFolder, verdicts);
         }
+        await CrankJob.ReportAsync(folders);
         return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : exitCode;
     }
 
@@ -86,7 +92,7 @@ public static class RunCoordinator
         Console.WriteLine(placement.Describe());
     }
 
-    private static async Task<DatabaseSession> OpenAndSeedAsync(RunSettings settings, CancellationToken cancellationToken)
+    internal static async Task<DatabaseSession> OpenAndSeedAsync(RunSettings settings, CancellationToken cancellationToken)
     {
         var (database, seeded) = await SeededDatabase.OpenAsync(settings.Connection, settings.PgData, settings.Dataset, cancellationToken);
         try

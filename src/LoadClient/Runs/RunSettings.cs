@@ -34,7 +34,17 @@ public sealed record RunSettings
     /// <summary>--fresh-hosts: each spawned host is restarted before each of its trials, so process-level variation
     /// (JIT, heap layout) is in the sample too.</summary>
     public bool FreshHosts { get; init; }
+    /// <summary>--start-at: the first measurement begins at this time and every later one in a slot computed from the plan
+    /// (<see cref="WindowSchedule"/>), so several clients' windows line up; null starts at once.</summary>
+    public DateTimeOffset? StartAt { get; init; }
     public double? Rate { get; init; }
+
+    /// <summary>False with --no-target-counters: a --target host on this machine is not read over EventPipe (a host's
+    /// metrics go to one EventPipe session at a time; a second client reading them waits out a timeout per window).</summary>
+    public bool WatchLocalTargets { get; init; } = true;
+
+    /// <summary>--client-processes: this many load client processes measure together, their results merged (<see cref="ClientProcessRun"/>).</summary>
+    public int ClientProcesses { get; init; } = 1;
     public required DatasetSpec Dataset { get; init; }
     public string? Connection { get; init; }
     public string? PgData { get; init; }
@@ -47,6 +57,9 @@ public sealed record RunSettings
     public required TimeSpan StartTimeout { get; init; }
     public required int DbPoolSize { get; init; }
     public bool RestHttp2 { get; init; }
+
+    /// <summary>--connections: how many HTTP/2 connections the gRPC client spreads its calls over.</summary>
+    public int Connections { get; init; } = 1;
 
     /// <summary>A pg_sleep the spawned hosts add before every GetLinks query (the tests slow the database with it).</summary>
     public TimeSpan QueryDelay { get; init; }
@@ -90,6 +103,7 @@ public sealed record RunSettings
         RequestTimeout = RequestTimeout,
         Concurrency = Threads ?? Scenarios.Scenario.DefaultThreads,
         Http2 = RestHttp2,
+        Connections = Connections,
     };
 
     /// <summary>The load one variant gets: its threads and default size, unless the command line said otherwise.</summary>

@@ -28,6 +28,7 @@ public sealed class TrialRunner(
     public async Task<bool> RunAsync(RunPlan plan, CancellationToken cancellationToken)
     {
         var ok = true;
+        var schedule = WindowSchedule.For(plan, settings.StartAt);
         if (!settings.FreshHosts)
         {
             // Every host up before the first trial, so each is measured beside the same idle neighbours in every trial.
@@ -48,13 +49,21 @@ public sealed class TrialRunner(
                 {
                     break;
                 }
-                ok &= await MeasureAsync(plan, planned, trial, cancellationToken);
+                ok &= await MeasureAsync(plan, planned, trial, schedule, cancellationToken);
             }
+        }
+        if (schedule is not null)
+        {
+            record.AddNote($"Aligned windows (--start-at {schedule.StartAt.UtcDateTime:yyyy-MM-dd'T'HH:mm:ss.fff'Z'}): every measurement " +
+                $"and its measured window began at times computed from the plan, so clients " +
+                $"given the same command line measured together; this client reached its slots at most " +
+                $"{schedule.WorstLateness.TotalMilliseconds:N0} ms late, by its own clock.");
         }
         return ok;
     }
 
-    private async Task<bool> MeasureAsync(RunPlan plan, PlannedEntry planned, int trial, CancellationToken cancellationToken)
+    private async Task<bool> MeasureAsync(RunPlan plan, PlannedEntry planned, int trial, WindowSchedule? schedule,
+        CancellationToken cancellationToken)
     {
         if (_failedStacks.Contains(planned.Stack))
         {
@@ -71,9 +80,15 @@ public sealed class TrialRunner(
             await AddTrialAsync(planned, 0, trial, new MeasuredEntry(skipped, null, null));
             return false;
         }
+        if (schedule is not null)
+        {
+            await WaitForSlotAsync(schedule, planned, trial, cancellationToken);
+        }
         try
         {
-            var measured = await _measurement.MeasureAsync(session, planned.Variant, plan.LoadFor(planned, trial), trial, cancellationToken);
+            var load = plan.LoadFor(planned, trial);
+            load = schedule is null ? load : load with { MeasureFrom = schedule.MeasureFrom(trial, planned, load.Warmup) };
+            var measured = await _measurement.MeasureAsync(session, planned.Variant, load, trial, cancellationToken);
             for (var i = 0; i < measured.Count; i++)
             {
                 await AddTrialAsync(planned, i, trial, measured[i]);
@@ -85,6 +100,27 @@ public sealed class TrialRunner(
         {
             await StackFailedAsync(planned.Stack, trial, plan, $"{e.GetType().Name}: {e.Message}");
             return false;
+        }
+    }
+
+    private async Task WaitForSlotAsync(WindowSchedule schedule, PlannedEntry planned, int trial, CancellationToken cancellationToken)
+    {
+        var start = schedule.StartOf(trial, planned);
+        if (start - DateTimeOffset.UtcNow > TimeSpan.FromSeconds(10))
+        {
+            progress.Line($"Waiting for {planned.Key}'s slot at {start.UtcDateTime:HH:mm:ss} UTC (--start-at).");
+        }
+        try
+        {
+            var late = await schedule.WaitForAsync(trial, planned, cancellationToken);
+            if (late > TimeSpan.FromMilliseconds(250))
+            {
+                progress.Line($"{planned.Key} began {late.TotalSeconds:N1} s after its slot (--start-at): its window overlaps other clients' less.");
+            }
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            // Ctrl+C while waiting: the measurement below sees the token and records the entry as interrupted.
         }
     }
 

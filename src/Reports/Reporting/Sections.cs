@@ -26,7 +26,16 @@ internal static class Sections
     }
 
     /// <summary>What a run measured, in a heading: the scenario, and the network when one was emulated ("worst-case on wan").</summary>
-    public static string Subject(RunManifest m) => m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario;
+    public static string Subject(RunManifest m) =>
+        (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) + Connections(m);
+
+    /// <summary>", gRPC over 8 connections" when --connections gave the gRPC client more than one; the client's
+    /// connections change its figures, so a verdict names them.</summary>
+    public static string Connections(RunManifest m) =>
+        m.Options.TryGetValue("connections", out var text) && int.TryParse(text, CultureInfo.InvariantCulture, out var n) && n > 1
+            && m.StackOrder.Contains(StackCatalog.Grpc)
+            ? $", {StackCatalog.DisplayName(StackCatalog.Grpc)} over {n} connections"
+            : "";
 
     public static string RunLine(RunResults run)
     {
@@ -36,7 +45,7 @@ internal static class Sections
             : $"{m.LoadModel} loop";
         var duration = m.FinishedUtc is { } end ? $" ({Formats.Duration(end - m.StartedUtc)})" : "";
         var network = m.Network is { IsEmulated: true } n ? $", network {n.Description}" : "";
-        return $"Run {run.Name}: scenario {m.Scenario}, {load}{network}, started {Formats.Time(m.StartedUtc)}, " +
+        return $"Run {run.Name}: scenario {m.Scenario}, {load}{network}{Connections(m)}, started {Formats.Time(m.StartedUtc)}, " +
                $"finished {(m.FinishedUtc is null ? "never" : Formats.Time(m.FinishedUtc) + duration)}; " +
                $"{m.Tool.Name} {m.Tool.Version}; dataset {m.Dataset.Preset ?? "custom"} ({m.Dataset.Fingerprint}).";
     }

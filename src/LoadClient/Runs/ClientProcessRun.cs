@@ -1,0 +1,213 @@
+using System.Diagnostics;
+using System.Globalization;
+using RpcCompare.Definitions;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Placement;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// --client-processes N: one process cannot drive a fast host on a big machine (its throughput stops growing with half its
+/// CPUs idle), so this process starts the database and the hosts, runs N load clients against them as --target hosts, each
+/// on CPUs of its own and all on one schedule (--start-at), and merges their results folders into the run's folder exactly.
+/// </summary>
+public static class ClientProcessRun
+{
+    /// <summary>How long the clients get to start (load the runtime, check the hosts' health) before the first slot.</summary>
+    private static readonly TimeSpan StartMargin = TimeSpan.FromSeconds(15);
+
+    /// <summary>Options every client is given anew (or must not get): the rest of the command line is passed on as given.</summary>
+    private static readonly HashSet<string> OwnOptions = new(StringComparer.Ordinal)
+    {
+        "client-processes", "out", "cpus", "start-at", "trial-seed", "target", "no-report", "connection", "pg-data",
+        "fresh-hosts", "db-pool-size", "no-target-counters",
+    };
+
+    public static string? Refusal(RunSettings settings) => settings switch
+    {
+        { ClientProcesses: < 2 } => null,
+        { Duration: null } => "--client-processes needs --duration (e.g. --duration 30s): the clients' windows are scheduled together, which needs windows of a fixed length.",
+        { Scenario: "all" } => "--client-processes measures one scenario (or one mix); run each scenario on its own.",
+        { FreshHosts: true } => "--client-processes shares one set of hosts between its clients, so it cannot restart them per trial (--fresh-hosts).",
+        _ => null,
+    };
+
+    public static async Task<int> RunAsync(RunSettings settings, CancellationToken cancellationToken)
+    {
+        if (Refusal(settings) is { } refusal)
+        {
+            throw new UserFacingException(refusal);
+        }
+        var clientCpus = ClientCpuSets(settings.Placement, settings.ClientProcesses);
+        var folder = Path.GetFullPath(settings.OutputFolder);
+        await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
+        var clientsFolder = folder + ".clients";
+        await ResultsWriter.EnsureUsableAsync(clientsFolder, cancellationToken);
+        Directory.CreateDirectory(clientsFolder);
+
+        var anySpawned = !settings.Stacks.All(settings.IsRemote);
+        await using var database = anySpawned ? await RunCoordinator.OpenAndSeedAsync(settings, cancellationToken) : null;
+        var hosts = new List<HostProcess>();
+        try
+        {
+            var targets = new Dictionary<string, string>(settings.Targets, StringComparer.Ordinal);
+            foreach (var stack in settings.Stacks.Where(s => !settings.IsRemote(s)))
+            {
+                Console.WriteLine($"Starting the {StackCatalog.DisplayName(stack)} host");
+                var writes = settings.ScenarioFor(settings.Scenario).Writes;
+                var host = await HostProcess.StartAsync(stack, settings.ToHostLaunch(writes, Path.Combine(clientsFolder, ResultFileNames.HostLog(stack, 1))),
+                    database!.ConnectionString, cancellationToken);
+                hosts.Add(host);
+                targets[stack] = TargetOf(stack, host.Ready.Endpoints, settings.RestHttp2);
+            }
+
+            var startAt = DateTimeOffset.FromUnixTimeSeconds((DateTimeOffset.UtcNow + StartMargin).ToUnixTimeSeconds());
+            Console.WriteLine($"{settings.ClientProcesses} load clients, on CPUs {string.Join(" | ", clientCpus.Select(c => c is null ? "any" : CpuList.Format(c)))}, " +
+                $"start measuring at {startAt.UtcDateTime:HH:mm:ss} UTC; their folders go to {clientsFolder}");
+            // Client 1 alone reads the hosts' counters and timings: a host's metrics go to one EventPipe session at a time.
+            var clients = Enumerable.Range(1, settings.ClientProcesses)
+                .Select(i => StartClient(i, [.. ClientArguments(settings, targets, startAt, clientCpus[i - 1], Path.Combine(clientsFolder, $"client-{i}")),
+                    .. i == 1 ? Array.Empty<string>() : ["--no-target-counters"]]))
+                .ToList();
+            var codes = await WaitAllAsync(clients, cancellationToken);
+            var folders = clients.Select(c => c.Folder).Where(Directory.Exists).ToList();
+            if (folders.Count < 2)
+            {
+                throw new UserFacingException($"Fewer than two load clients left results (exit codes {string.Join(", ", codes)}); see their output above.");
+            }
+            await MergeAsync(folders, folder, settings.WriteReport, cancellationToken);
+            await Crank.CrankJob.ReportAsync([folder]);
+            return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : codes.Max();
+        }
+        finally
+        {
+            foreach (var host in hosts)
+            {
+                await host.DisposeAsync();
+            }
+        }
+    }
+
+    /// <summary>The clients' CPUs: the client set split into N disjoint parts (null entries: unpinned).</summary>
+    public static IReadOnlyList<IReadOnlyList<int>?> ClientCpuSets(CpuPlacement placement, int processes)
+    {
+        if (placement.Client is not { } cpus)
+        {
+            return [.. Enumerable.Repeat<IReadOnlyList<int>?>(null, processes)];
+        }
+        if (cpus.Count < processes)
+        {
+            throw new UserFacingException(
+                $"--client-processes {processes} needs at least {processes} CPUs for the clients, and the client has {CpuList.Format(cpus)} " +
+                $"({placement.Reason}); give more with --cpus client=LIST,hosts=LIST, or share every CPU with --cpus none.");
+        }
+        var sets = new List<IReadOnlyList<int>?>(processes);
+        for (var i = 0; i < processes; i++)
+        {
+            // Contiguous parts that differ in size by one at most.
+            var from = cpus.Count * i / processes;
+            var to = cpus.Count * (i + 1) / processes;
+            sets.Add([.. cpus.Skip(from).Take(to - from)]);
+        }
+        return sets;
+    }
+
+    /// <summary>The address a client is given for a host: its HTTP/2 endpoint when REST is measured over h2c.</summary>
+    public static string TargetOf(string stack, IReadOnlyDictionary<string, string> endpoints, bool http2)
+    {
+        var definition = StackCatalog.Get(stack);
+        return endpoints[http2 && definition.Http2Endpoint is { } h2c ? h2c : definition.Endpoint];
+    }
+
+    /// <summary>The command line of one client: the run's own options as given, and its targets, schedule, CPUs and folder.</summary>
+    public static List<string> ClientArguments(RunSettings settings, IReadOnlyDictionary<string, string> targets, DateTimeOffset startAt,
+        IReadOnlyList<int>? cpus, string folder)
+    {
+        var arguments = new List<string>();
+        foreach (var (name, value) in settings.OptionsForManifest.Where(o => !OwnOptions.Contains(o.Key)))
+        {
+            if (value is "True" or "False")
+            {
+                if (value == "True")
+                {
+                    arguments.Add($"--{name}");
+                }
+                continue;
+            }
+            if (value.Length > 0)
+            {
+                arguments.AddRange([$"--{name}", value]);
+            }
+        }
+        foreach (var stack in settings.Stacks)
+        {
+            arguments.AddRange(["--target", $"{stack}={targets[stack]}"]);
+        }
+        arguments.AddRange(["--start-at", startAt.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture)]);
+        arguments.AddRange(["--trial-seed", settings.TrialSeed.ToString(CultureInfo.InvariantCulture)]);
+        // The hosts' part only has to be valid and apart from the client's: a client of all --target hosts spawns none.
+        arguments.AddRange(["--cpus", cpus is null || settings.Placement.Hosts is not { } hosts
+            ? CpuPlacement.None
+            : $"client={CpuList.Format(cpus)},hosts={CpuList.Format(hosts)}"]);
+        arguments.AddRange(["--out", folder, "--no-report"]);
+        return arguments;
+    }
+
+    private sealed record ClientProcess(int Number, Process Process, string Folder);
+
+    private static ClientProcess StartClient(int number, List<string> arguments)
+    {
+        var start = ChildProcess.DotnetStartInfo(null, [typeof(ClientProcessRun).Assembly.Location, .. arguments]);
+        start.RedirectStandardInput = false;
+        var process = new Process { StartInfo = start, EnableRaisingEvents = true };
+        process.OutputDataReceived += (_, e) => Echo(number, e.Data);
+        process.ErrorDataReceived += (_, e) => Echo(number, e.Data);
+        if (!process.Start())
+        {
+            throw new UserFacingException($"Could not start load client {number}.");
+        }
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        return new ClientProcess(number, process, arguments[arguments.IndexOf("--out") + 1]);
+    }
+
+    private static void Echo(int number, string? line)
+    {
+        if (line is not null)
+        {
+            Console.WriteLine($"[client {number}] {line}");
+        }
+    }
+
+    /// <summary>Waits for every client; on Ctrl+C each gets SIGINT, so it stops and keeps what it measured, as a run does.</summary>
+    private static async Task<List<int>> WaitAllAsync(List<ClientProcess> clients, CancellationToken cancellationToken)
+    {
+        using var forward = cancellationToken.Register(() =>
+        {
+            foreach (var client in clients.Where(c => !c.Process.HasExited))
+            {
+                Signals.Send(client.Process.Id, Signals.Interrupt);
+            }
+        });
+        var codes = new List<int>();
+        foreach (var client in clients)
+        {
+            await client.Process.WaitForExitAsync(CancellationToken.None);
+            codes.Add(client.Process.ExitCode);
+            client.Process.Dispose();
+        }
+        return codes;
+    }
+
+    private static async Task MergeAsync(List<string> folders, string folder, bool writeReport, CancellationToken cancellationToken)
+    {
+        Console.WriteLine($"Merging {folders.Count} clients' results into {folder}");
+        var merged = await Merging.ResultsMerger.MergeAsync(folders, folder, cancellationToken);
+        Console.WriteLine(merged.Overlap);
+        if (writeReport)
+        {
+            await RunCoordinator.WriteReportAsync(folder);
+        }
+    }
+}
