@@ -2,6 +2,7 @@
 # The scaling table (issue 26) on a many-core machine, from the bundle bundle.sh made: hosts on CPUs 0-7, every
 # generator on CPUs 8-15; ping against REST and gRPC at several concurrencies, RpcCompare beside wrk and h2load, then
 # RpcCompare with --connections and --client-processes. Everything it prints and the results folders go to $OUT.
+# The whole table takes about 10 minutes; CONCURRENCY= (empty) runs only the two-process row.
 set -uo pipefail
 repo=$(pwd)
 out=${OUT:-/tmp/scaling-out}
@@ -54,6 +55,7 @@ done
 [ -n "${CONCURRENCY-x}" ] && run_rc "c64-grpc-8conn" --threads 64 --stacks grpc --target grpc=$grpc --connections 8 --cpus client=$client_cpus,hosts=$hosts_cpus
 # Two processes sharing the generators' CPUs (--cpus none under taskset): each client's own pinning is a separate check.
 rc="taskset -c $client_cpus $rc" run_rc "2proc-c32" --threads 32 --stacks rest,grpc --target rest=$rest --target grpc=$grpc --client-processes 2 --cpus none
+[ -n "${CONCURRENCY-x}" ] && run_rc "2proc-c32-pinned" --threads 32 --stacks rest,grpc --target rest=$rest --target grpc=$grpc --client-processes 2 --cpus client=$client_cpus,hosts=$hosts_cpus
 [ -n "${CONCURRENCY-x}" ] && rc="taskset -c $client_cpus $rc" run_rc "2proc-c32-grpc-4conn" --threads 32 --stacks grpc --target grpc=$grpc --connections 4 --client-processes 2 --cpus none
 
 echo "== figures"
