@@ -100,7 +100,7 @@ public static class RunCommand
         var connections = new Option<int>("--connections")
         {
             Description = "HTTP/2 connections the gRPC client spreads its calls over (one GrpcChannel each, calls assigned in turn); " +
-                "default 1, one channel as an application has, which opens a further connection only when 100 streams are busy. " +
+                "1 is one channel, as an application has, which opens a further connection only when 100 streams are busy; " +
                 "grpc-dotnet's guidance for high load is several. The HTTP/1.1 and WCF clients always hold one connection per concurrent caller.",
             DefaultValueFactory = _ => 1,
             HelpName = "N",
@@ -117,6 +117,12 @@ public static class RunCommand
         {
             Description = "Do not read the counters and timings of a --target host that runs on this machine (a host's metrics go to " +
                 "one EventPipe session at a time: when several clients measure one host, one of them reads them).",
+        };
+        var noScalingCheck = new Option<bool>("--no-scaling-check")
+        {
+            Description = "Skip the check after each entry's last measured window (2 s or longer, several callers, host read over " +
+                "EventPipe): 2 s at twice the callers; when that adds no throughput while the host's own time per request stays flat " +
+                "and its CPUs are not busy, the entry is client-bound although the client's CPUs were not busy.",
         };
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
@@ -136,7 +142,7 @@ public static class RunCommand
         });
 
         foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, startAt, rate, targets, output,
-                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, http2, noReport, cpus, network })
+                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, noScalingCheck, http2, noReport, cpus, network })
         {
             root.Options.Add(option);
         }
@@ -225,6 +231,7 @@ public static class RunCommand
                 Connections = result.GetValue(connections),
                 ClientProcesses = result.GetValue(clientProcesses),
                 WatchLocalTargets = !result.GetValue(noTargetCounters),
+                ScalingCheck = !result.GetValue(noScalingCheck),
                 RestHttp2 = result.GetValue(http2),
                 WriteReport = !result.GetValue(noReport),
                 Cpus = result.GetValue(cpus)!,

@@ -21,7 +21,7 @@ public static class ClientProcessRun
     private static readonly HashSet<string> OwnOptions = new(StringComparer.Ordinal)
     {
         "client-processes", "out", "cpus", "start-at", "trial-seed", "target", "no-report", "connection", "pg-data",
-        "fresh-hosts", "db-pool-size", "no-target-counters",
+        "fresh-hosts", "db-pool-size", "no-target-counters", "stacks", "no-scaling-check",
     };
 
     public static string? Refusal(RunSettings settings) => settings switch
@@ -62,7 +62,8 @@ public static class ClientProcessRun
                 targets[stack] = TargetOf(stack, host.Ready.Endpoints, settings.RestHttp2);
             }
 
-            var startAt = DateTimeOffset.FromUnixTimeSeconds((DateTimeOffset.UtcNow + StartMargin).ToUnixTimeSeconds());
+            // The user's --start-at when given (clients on other machines may share it), else soon enough for the clients to start.
+            var startAt = settings.StartAt ?? DateTimeOffset.FromUnixTimeSeconds((DateTimeOffset.UtcNow + StartMargin).ToUnixTimeSeconds());
             Console.WriteLine($"{settings.ClientProcesses} load clients, on CPUs {string.Join(" | ", clientCpus.Select(c => c is null ? "any" : CpuList.Format(c)))}, " +
                 $"start measuring at {startAt.UtcDateTime:HH:mm:ss} UTC; their folders go to {clientsFolder}");
             // Client 1 alone reads the hosts' counters and timings: a host's metrics go to one EventPipe session at a time.
@@ -140,6 +141,8 @@ public static class ClientProcessRun
                 arguments.AddRange([$"--{name}", value]);
             }
         }
+        // The stacks the run resolved (a --target without --stacks measures the targets only), each one a target.
+        arguments.AddRange(["--stacks", string.Join(',', settings.Stacks)]);
         foreach (var stack in settings.Stacks)
         {
             arguments.AddRange(["--target", $"{stack}={targets[stack]}"]);
@@ -150,7 +153,9 @@ public static class ClientProcessRun
         arguments.AddRange(["--cpus", cpus is null || settings.Placement.Hosts is not { } hosts
             ? CpuPlacement.None
             : $"client={CpuList.Format(cpus)},hosts={CpuList.Format(hosts)}"]);
-        arguments.AddRange(["--out", folder, "--no-report"]);
+        // No scaling check: one client doubling its callers while the others keep theirs says nothing of the whole load,
+        // and the check's seconds would push that client's next window off the schedule.
+        arguments.AddRange(["--out", folder, "--no-report", "--no-scaling-check"]);
         return arguments;
     }
 

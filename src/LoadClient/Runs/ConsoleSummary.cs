@@ -21,8 +21,8 @@ public static class ConsoleSummary
     }
 
     /// <summary>Said on every line where it holds: the figure is the client's limit, not the stack's.</summary>
-    public static string ClientBound(SummaryEntry e) => e.Client is { ClientBound: true, BusyPercent: { } busy, Cpus: { } cpus }
-        ? $"; client-bound (the load client kept its {cpus} CPU{(cpus == 1 ? "" : "s")} {busy:N0}% busy): the throughput is a lower bound for {StackCatalog.DisplayName(e.Stack)}"
+    public static string ClientBound(SummaryEntry e) => e.Client?.BoundBecause is { } because
+        ? $"; client-bound ({because}): the throughput is a lower bound for {StackCatalog.DisplayName(e.Stack)}"
         : "";
 
     public static void Print(IReadOnlyList<SummaryEntry> entries)

@@ -43,6 +43,10 @@ public sealed record RunSettings
     /// metrics go to one EventPipe session at a time; a second client reading them waits out a timeout per window).</summary>
     public bool WatchLocalTargets { get; init; } = true;
 
+    /// <summary>The scaling check after each entry's last window (<see cref="ScalingProbe"/>); the command line's default is
+    /// on (--no-scaling-check turns it off), settings built in code leave it off.</summary>
+    public bool ScalingCheck { get; init; }
+
     /// <summary>--client-processes: this many load client processes measure together, their results merged (<see cref="ClientProcessRun"/>).</summary>
     public int ClientProcesses { get; init; } = 1;
     public required DatasetSpec Dataset { get; init; }

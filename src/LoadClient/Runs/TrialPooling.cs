@@ -141,6 +141,8 @@ public static class TrialPooling
             PeakWorkingSetMb = entries.Max(e => e.Client!.PeakWorkingSetMb),
             Cpus = entries[0].Client!.Cpus,
             BusyPercent = Weighted(entries, e => e.Client!.BusyPercent, e => e.DurationSeconds),
+            // Checked in the last trial only: the latest check stands for the entry.
+            Scaling = entries.LastOrDefault(e => e.Client!.Scaling is not null)?.Client!.Scaling,
         };
     }
 

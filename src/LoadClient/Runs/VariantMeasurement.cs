@@ -64,8 +64,12 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         var (status, reason) = StatusOf(stack, host, result, cancellationToken);
         var calls = 1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
         var server = monitor?.Summarize(label);
-        var clientCost = ClientCost(result, clientUsage, settings.Placement.ClientCpuCount);
         var breakdown = await BreakdownAsync(monitor, result);
+        var scaling = settings.ScalingCheck && trial == settings.Trials && status == ResultsFormat.EntryStatus.Ok
+            && ScalingProbe.Applies(variant, plan, result, monitor, breakdown)
+            ? await ScalingProbe.RunAsync(client, variant, plan, result, breakdown!, monitor!, label, SampleSettle, abort.Token)
+            : null;
+        var clientCost = ClientCost(result, clientUsage, settings.Placement.ClientCpuCount, scaling);
         var core = LatencyEntry(stack, variant.Name, variant.Threads, variant.CallsPerUnit, result, status, reason, host);
         var entry = core with
         {
@@ -214,7 +218,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         host is not null && settings.Placement.Hosts is { Count: > 0 } pinned ? pinned.Count : Environment.ProcessorCount;
 
     /// <summary>The client's own cost: CPU per call and how busy its CPUs were, both over the measured window only.</summary>
-    private static ClientSummary ClientCost(LatencyResult result, ClientProcessUsage usage, int cpus)
+    private static ClientSummary ClientCost(LatencyResult result, ClientProcessUsage usage, int cpus, ScalingCheck? scaling)
     {
         var calls = result.Requests + result.Errors;
         return new ClientSummary
@@ -227,6 +231,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             BusyPercent = result.ClientCpuWallTime > TimeSpan.Zero
                 ? Math.Min(100, result.ClientCpuTime / result.ClientCpuWallTime / cpus * 100)
                 : 0,
+            Scaling = scaling,
         };
     }
 

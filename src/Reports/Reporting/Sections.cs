@@ -72,11 +72,10 @@ internal static class Sections
                 notes.Add($"{e.DisplayName} hit these limits: {string.Join(", ", s.LimitsHit)}.");
             }
 
-            if (s.Client is { ClientBound: true, BusyPercent: { } busy, Cpus: { } cpus })
+            if (s.Client?.BoundBecause is { } because)
             {
-                notes.Add($"{e.DisplayName} was client-bound: the load client kept its {cpus} CPU{(cpus == 1 ? "" : "s")} " +
-                    $"{Formats.Whole(busy)}% busy, so {Formats.OneDecimal(s.ThroughputRps)} req/s is a lower bound of what the stack can " +
-                    "serve; its throughput is not compared with the other stacks'.");
+                notes.Add($"{e.DisplayName} was client-bound: {because}, so {Formats.OneDecimal(s.ThroughputRps)} req/s is a lower bound " +
+                    "of what the stack can serve; its throughput is not compared with the other stacks'.");
             }
         }
 

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.Json.Serialization;
 
 namespace RpcCompare.Reports.Results;
@@ -224,8 +225,51 @@ public sealed class ClientSummary
     /// <see cref="ResultsFormat.Limits.ClientBoundPercent"/> the entry is client-bound.</summary>
     public double? BusyPercent { get; init; }
 
-    /// <summary>True when the client, not the stack, may have set the throughput.</summary>
-    public bool ClientBound => BusyPercent >= ResultsFormat.Limits.ClientBoundPercent;
+    /// <summary>The scaling check of the entry's last trial (twice the callers for a moment); null when none was made.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ScalingCheck? Scaling { get; init; }
+
+    /// <summary>True when the client, not the stack, may have set the throughput: its CPUs were busy, or more callers
+    /// added no throughput while the host was not the limit.</summary>
+    public bool ClientBound => BusyPercent >= ResultsFormat.Limits.ClientBoundPercent || Scaling?.Saturated == true;
+
+    /// <summary>Why the entry is client-bound, as a clause ("the load client kept its 1 CPU 95% busy"); null when it is not.</summary>
+    [JsonIgnore]
+    public string? BoundBecause => BusyPercent >= ResultsFormat.Limits.ClientBoundPercent && Cpus is { } cpus
+        ? string.Create(CultureInfo.InvariantCulture, $"the load client kept its {cpus} CPU{(cpus == 1 ? "" : "s")} {BusyPercent:N0}% busy")
+        : Scaling is { Saturated: true } scaling
+            ? string.Create(CultureInfo.InvariantCulture,
+                $"with twice the callers ({scaling.Threads}) the throughput changed by {(scaling.ThroughputRps / scaling.BaseThroughputRps) - 1:+0%;-0%} " +
+                $"while the host's own time per request stayed at {scaling.ServerMeanMs:0.###} ms and its CPUs {scaling.HostCpuPercent:N0}% busy, " +
+                $"so the load client (or the path to the host) held it back with its CPUs only {BusyPercent:N0}% busy")
+            : null;
+}
+
+/// <summary>
+/// The load client's check that it was not the limit without being busy (one process stops scaling with CPUs idle): after
+/// the entry's last measured window, twice its callers for a moment. When the throughput did not grow while the host's own
+/// time per request stayed flat and its CPUs were not busy, the extra callers waited in the client, and the entry is
+/// client-bound (<see cref="Saturated"/>).
+/// </summary>
+public sealed class ScalingCheck
+{
+    /// <summary>Callers of the check (twice the entry's).</summary>
+    public required int Threads { get; init; }
+
+    public required double ThroughputRps { get; init; }
+
+    /// <summary>The measured window's throughput, at the entry's own callers.</summary>
+    public required double BaseThroughputRps { get; init; }
+
+    /// <summary>The host's mean time per request during the check and during the measured window.</summary>
+    public required double ServerMeanMs { get; init; }
+
+    public required double BaseServerMeanMs { get; init; }
+
+    /// <summary>The host's CPU during the check, in percent of the CPUs it may use; null when not sampled.</summary>
+    public double? HostCpuPercent { get; init; }
+
+    public required bool Saturated { get; init; }
 }
 
 /// <summary>File names relative to the results folder; null when absent.</summary>

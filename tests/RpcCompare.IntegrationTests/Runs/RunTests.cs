@@ -111,6 +111,25 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
     }
 
     [Fact]
+    public async Task GrpcOverThreeConnectionsRunsWithoutErrors()
+    {
+        var settings = Settings("ping", requests: 60) with { Stacks = [StackCatalog.Grpc], Warmup = TimeSpan.Zero, Connections = 3 };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
+
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
+        Assert.Equal(2, results.Summary!.Entries.Count);
+        Assert.All(results.Summary.Entries, entry =>
+        {
+            Assert.Equal(ResultsFormat.EntryStatus.Ok, entry.Status);
+            Assert.Equal(0, entry.Errors);
+            Assert.True(entry.Requests >= 60, $"{entry.Variant}: {entry.Requests} requests");
+        });
+        var client = Assert.Single(results.Manifest.Hosts).Configuration["client"];
+        Assert.Contains(": 3 GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler", client, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task AnInterruptedRunLeavesValidPartialResultsAndNoHostBehind()
     {
         using var stop = new CancellationTokenSource();

@@ -30,6 +30,9 @@ public sealed record ClientRun
     public string LoadModel { get; init; } = ResultsFormat.LoadModel.Closed;
     public string Network { get; init; } = "loopback";
 
+    /// <summary>The hosts' figures as this client read them (over its own calls); null: it did not read them.</summary>
+    public ServerSummary? Server { get; init; }
+
     /// <summary>What the interval histograms track up to: the client's hour of 1 ns ticks, or another clock's.</summary>
     public long HighestTrackableTicks { get; init; } = LatencyUnits.TicksPerHour;
 
@@ -106,6 +109,7 @@ public sealed record ClientRun
             LatencyMs = new LatencySummary { P50 = MedianMs, P90 = MedianMs * 2, P99 = MedianMs * 3, P999 = MedianMs * 4, Max = MedianMs * 5, Mean = MedianMs },
             BytesSentPerRequest = 100 * Seed,
             BytesReceivedPerRequest = 1000,
+            Server = Server,
             Client = new ClientSummary { CpuPercent = 20, CpuMsPerRequest = 0.1 * Seed, PeakWorkingSetMb = 80 + Seed, Cpus = 2, BusyPercent = BusyPercent },
             LimitsHit = [ResultsFormat.Limits.RequestTimeout],
             Files = new EntryFiles
@@ -126,6 +130,8 @@ public sealed record ClientRun
                 BytesSentPerRequest = 100 * Seed,
                 BytesReceivedPerRequest = 1000,
                 ClientCpuMsPerRequest = 0.1 * Seed,
+                ServerCpuMsPerRequest = Server?.CpuMsPerRequest,
+                ServerAllocatedBytesPerRequest = Server?.AllocatedBytesPerRequest,
                 Intervals = WithIntervals ? ResultFileNames.IntervalLog(stack, "", i + 1) : null,
             })],
         };

@@ -17,6 +17,12 @@ public class MergeTests
         Seed = 2, Start = ClientRun.T0.AddSeconds(1), MedianMs = 12, Requests = 150, BusyPercent = 95,
     };
 
+    /// <summary>The hosts' figures as the one client that read them saw them.</summary>
+    private static readonly ServerSummary HostFigures = new()
+    {
+        PeakWorkingSetMb = 120, AllocatedBytesPerRequest = 9000, Gen2Collections = 3, CpuPercent = 55, CpuMsPerRequest = 2.0,
+    };
+
     [Fact]
     public async Task PercentilesAreThoseOfEveryCall()
     {
@@ -184,6 +190,51 @@ public class MergeTests
 
         Assert.False(summary["entries"]![0]!.AsObject().ContainsKey("clients"));
         Assert.False(manifest.AsObject().ContainsKey("merge"));
+    }
+
+    [Fact]
+    public async Task OneReadersServerCpuIsScaledByItsCalls()
+    {
+        using var temp = new TempFolder();
+
+        var server = Grpc(await MergeAsync(temp, A with { Server = HostFigures }, B)).Summary.Server!;
+
+        // A made 406 of the 712 calls (requests and errors) the host served; it divided the host's CPU by its own.
+        Assert.Equal(2.0 * 406 / 712, server.CpuMsPerRequest!.Value, 12);
+        Assert.Equal(9000.0 * 406 / 712, server.AllocatedBytesPerRequest, 9);
+    }
+
+    [Fact]
+    public async Task OneReadersHostWideFiguresAreKept()
+    {
+        using var temp = new TempFolder();
+
+        var server = Grpc(await MergeAsync(temp, A, B with { Server = HostFigures })).Summary.Server!;
+
+        Assert.Equal((120.0, 3L, 55.0), (server.PeakWorkingSetMb, server.Gen2Collections, server.CpuPercent));
+    }
+
+    [Fact]
+    public async Task OneReadersTrialServerCpuIsScaledByItsCalls()
+    {
+        using var temp = new TempFolder();
+
+        var trial = Grpc(await MergeAsync(temp, A, B with { Server = HostFigures })).Summary.Trials![0];
+
+        // B made 153 of the trial's 356 calls.
+        Assert.Equal(2.0 * 153 / 356, trial.ServerCpuMsPerRequest!.Value, 12);
+        Assert.Equal(9000.0 * 153 / 356, trial.ServerAllocatedBytesPerRequest!.Value, 9);
+    }
+
+    [Fact]
+    public async Task NoReaderLeavesServerFiguresOut()
+    {
+        using var temp = new TempFolder();
+
+        var entry = Grpc(await MergeAsync(temp, A, B)).Summary;
+
+        Assert.Null(entry.Server);
+        Assert.All(entry.Trials!, t => Assert.Null(t.ServerCpuMsPerRequest));
     }
 
     private static async Task<RunResults> MergeAsync(TempFolder temp, params ClientRun[] runs)

@@ -10,19 +10,7 @@ public sealed class RunSettingsTests
 {
     private static readonly Variant Stream = new("stream", Threads: 10, Requests: 100, CallsPerUnit: 1, (_, _, _) => Task.CompletedTask);
 
-    private static RunSettings Settings() => new()
-    {
-        Scenario = "worst-case",
-        Stacks = ["grpc"],
-        Warmup = TimeSpan.FromSeconds(3),
-        Dataset = DatasetSpec.Tiny,
-        Targets = new Dictionary<string, string>(),
-        OutputFolder = "out",
-        RequestTimeout = TimeSpan.FromSeconds(7),
-        StartTimeout = TimeSpan.FromSeconds(9),
-        DbPoolSize = 12,
-        OptionsForManifest = new Dictionary<string, string>(),
-    };
+    private static RunSettings Settings() => TestRunSettings.Create("worst-case", "grpc");
 
     [Fact]
     public void AVariantKeepsItsOwnLoadUnlessTheCommandLineGivesOne()

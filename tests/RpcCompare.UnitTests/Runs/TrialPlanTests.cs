@@ -94,6 +94,23 @@ public sealed class TrialPlanTests
         Assert.Equal("trial 2: the rest host exited during the run", pooled.StatusReason);
     }
 
+    [Fact]
+    public void TheLastTrialsScalingCheckStandsForTheEntry()
+    {
+        var check = new ScalingCheck
+        {
+            Threads = 20, ThroughputRps = 1000, BaseThroughputRps = 990, ServerMeanMs = 1, BaseServerMeanMs = 1, HostCpuPercent = 30,
+            Saturated = true,
+        };
+        var first = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20);
+        var last = first with { Client = new ClientSummary { CpuPercent = 10, CpuMsPerRequest = 0.1, PeakWorkingSetMb = 60, Cpus = 1, BusyPercent = 20, Scaling = check } };
+
+        var pooled = TrialPooling.Pool([(1, first), (2, last)], first.LatencyMs);
+
+        Assert.Same(check, pooled.Client!.Scaling);
+        Assert.True(pooled.Client.ClientBound);
+    }
+
     private static SummaryEntry Entry(long requests, long errors, double seconds, double p50, double bytes, double serverCpu, double clientBusy) => new()
     {
         Stack = "rest",

@@ -1,0 +1,80 @@
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// Whether the load client, rather than the stack, held an entry's throughput down although its CPUs were not busy: on a
+/// 16-core machine one client process reached about 0.7 of wrk's ping throughput with a third of its CPUs idle, and the
+/// busy-CPU flag could not see it. After the entry's last measured window the client runs twice the callers for a moment,
+/// with the host's counters labelled apart; more callers that add no throughput while the host's own time per request
+/// stays flat and its CPUs are not busy waited in the client.
+/// </summary>
+public static class ScalingProbe
+{
+    /// <summary>The check's measured part and the warm-up before it: long enough for a throughput, short beside a run.</summary>
+    public static readonly TimeSpan Window = TimeSpan.FromSeconds(1.5);
+
+    public static readonly TimeSpan Warmup = TimeSpan.FromSeconds(0.5);
+
+    /// <summary>A measured window shorter than this gives a throughput too noisy to compare the check's with: no check.</summary>
+    public static readonly TimeSpan ShortestWindow = TimeSpan.FromSeconds(2);
+
+    /// <summary>Twice the callers must add at least this much throughput, or they added none that counts.</summary>
+    public const double MinimumGain = 1.10;
+
+    /// <summary>The host's time per request "stayed flat" when it grew by less than this factor: it was not queueing.</summary>
+    public const double FlatHost = 1.25;
+
+    /// <summary>Above this share of its CPUs the host may itself be the limit, whatever its time per request says.</summary>
+    public const double HostBusyPercent = 80;
+
+    public static bool IsSaturated(double baseRps, double probeRps, double baseServerMs, double probeServerMs, double? hostCpuPercent) =>
+        probeRps < baseRps * MinimumGain && probeServerMs <= baseServerMs * FlatHost && hostCpuPercent is { } cpu && cpu < HostBusyPercent;
+
+    /// <summary>Whether an entry gets the check: a closed loop of several callers whose host is read over EventPipe, and a
+    /// measured window long enough to compare with.</summary>
+    public static bool Applies(Variant variant, LoadPlan plan, LatencyResult result, CounterMonitor? monitor, BreakdownSummary? breakdown) =>
+        plan.Rate is null && variant.Mix is null && variant.Threads >= 2 && monitor is not null && breakdown is not null
+        && result.DurationSeconds >= ShortestWindow.TotalSeconds && result.ThroughputRps > 0;
+
+    /// <summary>Runs the check; null when the host recorded no request in it (nothing to compare).</summary>
+    public static async Task<ScalingCheck?> RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyResult measured,
+        BreakdownSummary breakdown, CounterMonitor monitor, string label, TimeSpan settle, CancellationToken cancellationToken)
+    {
+        var probeLabel = $"{label}@scaling";
+        monitor.SetVariant(probeLabel);
+        await Task.Delay(settle, CancellationToken.None);
+        LatencyResult probe;
+        await using (var recorder = new LatencyRecorder(new LatencyRecorderOptions()))
+        {
+            var doubled = plan with { Threads = variant.Threads * 2, Requests = null, Duration = Window, Warmup = Warmup, MeasureFrom = null };
+            await LoadGenerator.RunAsync(client, variant, doubled, recorder, cancellationToken);
+            await Task.Delay(settle, CancellationToken.None);
+            monitor.SetVariant(CounterMonitor.IdleVariant);
+            probe = await recorder.CompleteAsync(CancellationToken.None);
+        }
+        if (probe.MeasureStartTimestamp is not { } from || probe.MeasureEndTimestamp is not { } to)
+        {
+            return null;
+        }
+        var timings = await monitor.TimingsUntilAsync(to);
+        if (ServerTimingWindow.Summarize(timings, ServerTiming.Request, from, to) is not { } server)
+        {
+            return null;
+        }
+        var hostCpu = monitor.Summarize(probeLabel).MeanCpuPercent;
+        return new ScalingCheck
+        {
+            Threads = variant.Threads * 2,
+            ThroughputRps = probe.ThroughputRps,
+            BaseThroughputRps = measured.ThroughputRps,
+            ServerMeanMs = server.Mean,
+            BaseServerMeanMs = breakdown.ServerMs.Mean,
+            HostCpuPercent = hostCpu,
+            Saturated = IsSaturated(measured.ThroughputRps, probe.ThroughputRps, breakdown.ServerMs.Mean, server.Mean, hostCpu),
+        };
+    }
+}

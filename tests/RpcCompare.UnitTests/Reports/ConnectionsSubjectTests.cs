@@ -1,0 +1,52 @@
+using System.Text.Json.Nodes;
+using RpcCompare.Reports;
+using RpcCompare.Reports.Reporting;
+using RpcCompare.Reports.Results;
+
+namespace RpcCompare.UnitTests.Reports;
+
+/// <summary>--connections in a report: a verdict names the gRPC client's connections when it had more than one.</summary>
+public sealed class ConnectionsSubjectTests
+{
+    [Theory]
+    [InlineData("8", "grpc,rest", ", gRPC over 8 connections")]
+    [InlineData("1", "grpc,rest", "")]
+    [InlineData(null, "grpc,rest", "")]
+    [InlineData("8", "wcf,rest", "")]
+    public async Task ConnectionsAreNamedWhenGrpcHadSeveral(string? connections, string stacks, string expected)
+    {
+        using var temp = new TempFolder();
+
+        var manifest = await ManifestAsync(temp, connections, stacks.Split(','));
+
+        Assert.Equal(expected, Sections.Connections(manifest));
+        Assert.Equal("worst-case" + expected, Sections.Subject(manifest));
+    }
+
+    [Fact]
+    public async Task SummaryHeadingNamesTheConnections()
+    {
+        using var temp = new TempFolder();
+        await ManifestAsync(temp, "8", "grpc", "rest");
+
+        await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine(ResultFileNames.ReportMarkdown));
+        Assert.StartsWith("# RpcCompare report: worst-case, gRPC over 8 connections\n", markdown, StringComparison.Ordinal);
+        Assert.Contains("**Verdict: worst-case, gRPC over 8 connections**", markdown, StringComparison.Ordinal);
+    }
+
+    /// <summary>A synthetic run of these stacks whose options hold --connections as the command line records it (or not at all).</summary>
+    private static async Task<RunManifest> ManifestAsync(TempFolder temp, string? connections, params string[] stacks)
+    {
+        await SyntheticResults.CreateAsync(temp.Path, [.. stacks.Select((s, i) => new SyntheticEntry(s, "", 200, 8 + (4 * i)))]);
+        var path = temp.Combine(ResultFileNames.Manifest);
+        var json = JsonNode.Parse(await File.ReadAllTextAsync(path))!.AsObject();
+        if (connections is not null)
+        {
+            json["options"]!["connections"] = connections;
+        }
+        await File.WriteAllTextAsync(path, json.ToJsonString());
+        return await ResultsJson.ReadManifestAsync(path, CancellationToken.None);
+    }
+}
