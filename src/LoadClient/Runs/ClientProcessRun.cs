@@ -77,7 +77,8 @@ public static class ClientProcessRun
             {
                 throw new UserFacingException($"Fewer than two load clients left results (exit codes {string.Join(", ", codes)}); see their output above.");
             }
-            await MergeAsync(folders, folder, settings.WriteReport, cancellationToken);
+            // Not cancelled by Ctrl+C: what the clients measured before it is merged, as a run keeps what it measured.
+            await MergeAsync(folders, folder, settings.WriteReport, CancellationToken.None);
             await Crank.CrankJob.ReportAsync([folder]);
             return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : codes.Max();
         }
@@ -159,11 +160,25 @@ public static class ClientProcessRun
         return arguments;
     }
 
-    private sealed record ClientProcess(int Number, Process Process, string Folder);
+    /// <param name="OwnSession">Started under setsid: a terminal's Ctrl+C reaches the parent only, which passes it on.</param>
+    private sealed record ClientProcess(int Number, Process Process, string Folder, bool OwnSession);
+
+    /// <summary>util-linux's setsid: without it the clients share the parent's process group and get a terminal's Ctrl+C
+    /// themselves, so passing it on would be a second signal, which forces a client to stop at once.</summary>
+    private static readonly string? Setsid =
+        (Environment.GetEnvironmentVariable("PATH") ?? "/usr/bin:/bin").Split(':', StringSplitOptions.RemoveEmptyEntries)
+            .Select(folder => Path.Combine(folder, "setsid"))
+            .FirstOrDefault(File.Exists);
 
     private static ClientProcess StartClient(int number, List<string> arguments)
     {
         var start = ChildProcess.DotnetStartInfo(null, [typeof(ClientProcessRun).Assembly.Location, .. arguments]);
+        if (Setsid is not null)
+        {
+            // A child is never a process group leader, so setsid execs in place: the pid stays the client's.
+            start.ArgumentList.Insert(0, start.FileName);
+            start.FileName = Setsid;
+        }
         start.RedirectStandardInput = false;
         var process = new Process { StartInfo = start, EnableRaisingEvents = true };
         process.OutputDataReceived += (_, e) => Echo(number, e.Data);
@@ -174,7 +189,7 @@ public static class ClientProcessRun
         }
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
-        return new ClientProcess(number, process, arguments[arguments.IndexOf("--out") + 1]);
+        return new ClientProcess(number, process, arguments[arguments.IndexOf("--out") + 1], Setsid is not null);
     }
 
     private static void Echo(int number, string? line)
@@ -185,12 +200,13 @@ public static class ClientProcessRun
         }
     }
 
-    /// <summary>Waits for every client; on Ctrl+C each gets SIGINT, so it stops and keeps what it measured, as a run does.</summary>
+    /// <summary>Waits for every client; on Ctrl+C (or a signal to the parent) each gets one SIGINT, so it stops and keeps
+    /// what it measured, as a run does.</summary>
     private static async Task<List<int>> WaitAllAsync(List<ClientProcess> clients, CancellationToken cancellationToken)
     {
         using var forward = cancellationToken.Register(() =>
         {
-            foreach (var client in clients.Where(c => !c.Process.HasExited))
+            foreach (var client in clients.Where(c => c.OwnSession && !c.Process.HasExited))
             {
                 Signals.Send(client.Process.Id, Signals.Interrupt);
             }
