@@ -31,6 +31,5 @@ cp "$(command -v wrk)" "$(command -v h2load)" "$stage/bin/"
 for binary in "$stage"/pg/usr/lib/postgresql/15/bin/* "$stage"/pg/usr/lib/postgresql/15/lib/*.so "$stage"/bin/*; do
   ldd "$binary" | awk '/=> \//{print $3}'
 done | sort -u | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' | xargs -r cp -L -t "$stage/libs/"
-cp "$repo/benchmarks/scaling/run.sh" "$stage/"
 tar -C "$stage" -cf - . | xz -T0 -9e > "$out/bundle.tar.xz"
 ls -l "$out/bundle.tar.xz"

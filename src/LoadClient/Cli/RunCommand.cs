@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Globalization;
 using RpcCompare.Contracts.Hosting;
 using RpcCompare.Definitions;
+using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
@@ -80,7 +81,9 @@ public static class RunCommand
         var targets = new Option<string[]>("--target")
         {
             Description = "Use a server already running, e.g. grpc=http://10.0.0.5:7001, wcf=net.tcp://10.0.0.5:7002/graph, " +
-                "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004. Repeat for each stack; nothing is spawned for them.",
+                "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004. Repeat for each stack; nothing is spawned for them. " +
+                "When every stack is a --target the client only generates load and runs its socket completions inline " +
+                "(DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 unless set; recorded in the manifest).",
             HelpName = "stack=url",
             AllowMultipleArgumentsPerToken = false,
         };
@@ -241,6 +244,11 @@ public static class RunCommand
             if (ClientProcessRun.Refusal(settings) is { } refusal)
             {
                 throw new UserFacingException(refusal);
+            }
+            if (settings.Stacks.All(settings.IsRemote))
+            {
+                // Spawning nothing (no database, no host), this process only generates load, the case inline completions are safe for.
+                SocketCompletions.RunInline();
             }
             return await RunCoordinator.RunAsync(settings, cancellationToken);
         }));

@@ -43,8 +43,9 @@ public static class ConsoleSummary
         AnsiConsole.Write(table);
         if (entries.Any(e => e.Client?.ClientBound == true))
         {
-            AnsiConsole.WriteLine($"\">=\" marks a client-bound entry: the load client kept its CPUs at least " +
-                $"{ResultsFormat.Limits.ClientBoundPercent:N0}% busy, so the stack may be faster than that figure; do not rank stacks on it.");
+            AnsiConsole.WriteLine("\">=\" marks a client-bound entry: the load client kept its CPUs at least " +
+                $"{ResultsFormat.Limits.ClientBoundPercent:N0}% busy, or twice the callers added no throughput while the host was not " +
+                "the limit, so the stack may be faster than that figure; do not rank stacks on it.");
         }
     }
 

@@ -97,7 +97,7 @@ public sealed class HostSession : IAsyncDisposable
 
         _client = GraphClients.Create(Stack, endpoints, settings.ToClientOptions());
         // Both sides of the stack, so a figure names the libraries that produced it.
-        configuration["client"] = Client.Description;
+        configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}";
         record.AddHost(new HostInfo
         {
             Stack = Stack, Pid = Host?.Pid, Remote = Host is null, Address = address, Configuration = configuration,

@@ -40,6 +40,9 @@ public sealed class ClientProcessRunTests(DatabaseFixture db) : IDisposable
         {
             Assert.Contains(client.Manifest.Notes, n => n.StartsWith("Aligned windows (--start-at ", StringComparison.Ordinal));
             Assert.All(client.Manifest.Hosts, h => Assert.True(h.Remote, $"{h.Stack} was started by a client"));
+            // Spawning nothing, a client runs its socket completions inline (SocketCompletions) and says so.
+            Assert.All(client.Manifest.Hosts, h => Assert.Contains("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1", h.Configuration["client"],
+                StringComparison.Ordinal));
         });
         Assert.Equal(first.Manifest.Trials!.Seed, second.Manifest.Trials!.Seed);
         Assert.Equal(first.Manifest.Options["start-at"], second.Manifest.Options["start-at"]);
