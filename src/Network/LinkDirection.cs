@@ -15,6 +15,9 @@ public sealed class LinkDirection : IDisposable
     private readonly object _lock = new();
     private readonly Thread _thread;
     private long _freeAt;
+    private long _bytes;
+    private long _segments;
+    private long _sendingTicks;
     private bool _disposed;
 
     public LinkDirection(string name, TimeSpan delay, long bitsPerSecond)
@@ -38,10 +41,25 @@ public sealed class LinkDirection : IDisposable
             ObjectDisposedException.ThrowIf(_disposed, this);
             // Arrival times only grow (same delay for all, sending in turn), so the queue is already in delivery order.
             _freeAt = Math.Max(now, _freeAt) + sending;
+            _bytes += bytes;
+            _segments++;
+            _sendingTicks += sending;
             _queue.Enqueue((_freeAt + _delayTicks, deliver));
             if (_queue.Count == 1)
             {
                 Monitor.Pulse(_lock);
+            }
+        }
+    }
+
+    /// <summary>What has been put on this direction so far: exact, whatever the machine's load did to the timing.</summary>
+    public LinkCounts Counts
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return new LinkCounts(_bytes, _segments, Stopwatch.GetElapsedTime(0, _sendingTicks));
             }
         }
     }
@@ -87,3 +105,6 @@ public sealed class LinkDirection : IDisposable
         _thread.Join();
     }
 }
+
+/// <summary>Bytes and segments put on one direction of the link, and the time its rate made them take to send.</summary>
+public readonly record struct LinkCounts(long Bytes, long Segments, TimeSpan Sending);

@@ -29,6 +29,11 @@ public sealed class TcpRelay : IAsyncDisposable
 
     public NetworkProfile Profile { get; }
 
+    /// <summary>What crossed the link from the clients to the upstreams, and back.</summary>
+    public LinkCounts Up => _up.Counts;
+
+    public LinkCounts Down => _down.Counts;
+
     /// <summary>Upstream address -> the relay's address for it (same scheme and path, the relay's host and port).</summary>
     public IReadOnlyDictionary<string, string> Addresses { get; private set; } = new Dictionary<string, string>();
 

@@ -47,16 +47,10 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
     }
 
     /// <summary>The link's delay is a lower bound nothing can beat: two 10 ms legs make every round trip at least 20 ms.
-    /// Above it, a busy shared machine may add any amount to a call, so the upper check only catches a delay paid twice
-    /// on a leg (40 ms and more): it allows a third delay's worth plus five times the loopback median this test measured
-    /// a moment before, never a fixed figure.</summary>
-    private static void AssertOneDelayEachWay(string name, double directP50, double delayedP50)
-    {
-        Assert.True(delayedP50 >= 20, $"{name}: p50 {delayedP50:F2} ms across two 10 ms legs");
-        var ceiling = 30 + 5 * directP50;
-        Assert.True(delayedP50 < ceiling,
-            $"{name}: p50 {delayedP50:F2} ms across the link, {directP50:F2} ms directly: the delay was paid more than once a leg");
-    }
+    /// Above it a busy shared machine may add any amount to a call, so no upper bound is asserted here; that the relay
+    /// applies the delay once a leg is checked from its exact counts in RelayTests.</summary>
+    private static void AssertOneDelayEachWay(string name, double directP50, double delayedP50) =>
+        Assert.True(delayedP50 >= 20, $"{name}: p50 {delayedP50:F2} ms across two 10 ms legs ({directP50:F2} ms directly)");
 
     private static void AssertClose(string name, string direction, double direct, double relayed, bool http2)
     {
