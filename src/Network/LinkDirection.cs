@@ -30,9 +30,10 @@ public sealed class LinkDirection : IDisposable
 
     /// <summary>
     /// Puts <paramref name="bytes"/> on the wire now and calls <paramref name="deliver"/> when they arrive at the far end.
-    /// Zero bytes (the end of a stream) take no time to send and arrive after the data before them.
+    /// Zero bytes (the end of a stream) take no time to send and arrive after the data before them. Returns the
+    /// <see cref="Stopwatch"/> timestamp they are due at the far end.
     /// </summary>
-    public void Send(int bytes, Action deliver)
+    public long Send(int bytes, Action deliver)
     {
         long now = Stopwatch.GetTimestamp();
         long sending = _bitsPerSecond == 0 ? 0 : (long)((double)bytes * 8 * Stopwatch.Frequency / _bitsPerSecond);
@@ -44,11 +45,13 @@ public sealed class LinkDirection : IDisposable
             _bytes += bytes;
             _segments++;
             _sendingTicks += sending;
-            _queue.Enqueue((_freeAt + _delayTicks, deliver));
+            long due = _freeAt + _delayTicks;
+            _queue.Enqueue((due, deliver));
             if (_queue.Count == 1)
             {
                 Monitor.Pulse(_lock);
             }
+            return due;
         }
     }
 

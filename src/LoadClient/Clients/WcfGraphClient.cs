@@ -230,7 +230,8 @@ public sealed class WcfGraphClient : IGraphClient
         }
         try
         {
-            _factory.Close();
+            // Closed asynchronously too: a synchronous close on a socket continuation would block an inline socket engine.
+            await Task.Factory.FromAsync(_factory.BeginClose, _factory.EndClose, null).WaitAsync(TimeSpan.FromSeconds(5));
         }
         catch (Exception e) when (e is CommunicationException or TimeoutException)
         {

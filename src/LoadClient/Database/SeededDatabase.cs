@@ -15,6 +15,7 @@ public static class SeededDatabase
     public static async Task<(DatabaseSession Database, SeedResult Seeded)> OpenAsync(string? connection, string? pgData,
         DatasetSpec spec, CancellationToken cancellationToken, bool force = false)
     {
+        Clients.SocketCompletions.RefuseForDatabase();
         var database = await DatabaseSession.OpenAsync(connection, pgData, Console.WriteLine, cancellationToken);
         try
         {

@@ -8,7 +8,7 @@ internal static class ChildProcess
     /// <summary>`dotnet` with <paramref name="arguments"/>, every stream redirected; behind taskset when
     /// <paramref name="cpus"/> is given, which execs dotnet in its own process, so the pid, the signals and the EventPipe
     /// session are the child's, and a child of a pinned client does not inherit the client's CPUs. A child does not
-    /// inherit the socket setting the client gave itself (<see cref="Clients.SocketCompletions"/>).</summary>
+    /// inherit the load client's socket setting (<see cref="Clients.SocketCompletions"/>): hosts and relays keep .NET's.</summary>
     public static ProcessStartInfo DotnetStartInfo(IReadOnlyList<int>? cpus, IEnumerable<string> arguments)
     {
         var start = new ProcessStartInfo(cpus is null ? Dotnet : Placement.Taskset.Program)
@@ -18,10 +18,7 @@ internal static class ChildProcess
             RedirectStandardInput = true,
             UseShellExecute = false,
         };
-        if (Clients.SocketCompletions.SetHere)
-        {
-            start.Environment.Remove(Clients.SocketCompletions.Variable);
-        }
+        start.Environment.Remove(Clients.SocketCompletions.Variable);
         if (cpus is not null)
         {
             start.ArgumentList.Add("--cpu-list");

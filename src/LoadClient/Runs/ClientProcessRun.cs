@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using RpcCompare.Definitions;
+using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.Reports.Results;
@@ -180,6 +181,11 @@ public static class ClientProcessRun
             start.FileName = Setsid;
         }
         start.RedirectStandardInput = false;
+        if (Environment.GetEnvironmentVariable(SocketCompletions.Variable) is { } chosen)
+        {
+            // The user's choice (=0 keeps .NET's default); unset, each client turns inline completions on by itself.
+            start.Environment[SocketCompletions.Variable] = chosen;
+        }
         var process = new Process { StartInfo = start, EnableRaisingEvents = true };
         process.OutputDataReceived += (_, e) => Echo(number, e.Data);
         process.ErrorDataReceived += (_, e) => Echo(number, e.Data);

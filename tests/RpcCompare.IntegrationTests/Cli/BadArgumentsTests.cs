@@ -113,4 +113,22 @@ public sealed class BadArgumentsTests
         Assert.Contains("Could not use the database", outcome.Error, StringComparison.Ordinal);
         Assert.DoesNotContain("s3cr3t-pw", outcome.Output + outcome.Error, StringComparison.Ordinal);
     }
+
+    [Theory]
+    [InlineData("seed")]
+    [InlineData("run")]
+    public async Task InlineSocketCompletionsAreRefusedWhereTheDatabaseIsOpened(string command)
+    {
+        // Set by the user, they would stall the loader; refused before any connection, so the database may be absent.
+        string[] database = ["--connection", "Host=127.0.0.1;Port=1;Username=u;Password=p;Database=d"];
+        var outcome = await LoadClientProcess.RunAsync(
+            command == "seed"
+                ? ["seed", .. database]
+                : ["--scenario", "ping", .. database, "--out", Path.Combine(Path.GetTempPath(), $"rc-inline-{Guid.NewGuid():N}")],
+            TimeSpan.FromSeconds(60), new Dictionary<string, string> { ["DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"] = "1" });
+
+        Assert.Equal(2, outcome.ExitCode);
+        Assert.Contains("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 is set", outcome.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("Could not use the database", outcome.Error, StringComparison.Ordinal);
+    }
 }

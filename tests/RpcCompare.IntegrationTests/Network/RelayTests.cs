@@ -96,6 +96,20 @@ public sealed class RelayTests
         Assert.Equal(TimeSpan.Zero, relay.Up.Sending + relay.Down.Sending);
     }
 
+    [Fact]
+    public void ASegmentIsDueOneDelayAfterItWasSentWhateverTheMachineDoes()
+    {
+        using var link = new LinkDirection("test", TimeSpan.FromMilliseconds(10), bitsPerSecond: 0);
+        var delay = Stopwatch.Frequency / 100;
+
+        // The link reads the clock once inside Send, between these two readings: exact bounds, no sleeping involved.
+        var before = Stopwatch.GetTimestamp();
+        var due = link.Send(1, () => { });
+        var after = Stopwatch.GetTimestamp();
+
+        Assert.InRange(due - delay, before, after);
+    }
+
     private static async Task<double> MedianRoundTripAsync(string address)
     {
         using var client = await ConnectAsync(address);
