@@ -25,7 +25,18 @@ public static class GraphContract
 
     public const int MaxListLimit = 10_000;
     public const int MaxNeighbourhoodIds = 1_000;
+
+    /// <summary>
+    /// GetNeighbourhoods refuses a batch whose nodes have more links than this in total (their link counts, summed before
+    /// any link is read): twice the biggest hub of the default dataset. A thousand ids are a 1 KB request, and the hundred
+    /// biggest hubs alone hold about a million links.
+    /// </summary>
+    public const int MaxNeighbourhoodLinks = 500_000;
+
     public const int MaxSnapshotSize = 100_000;
+
+    /// <summary>The snapshot the bulk-transfer scenario prepares: the only one a read-only host records.</summary>
+    public const int BulkSnapshotSize = 4_000;
     public const int MaxNodeNameLength = 200;
 
     /// <summary>Streaming variants send links and search hits in batches of this many, never one item per message.</summary>

@@ -11,6 +11,11 @@ namespace RpcCompare.Hosting;
 /// </summary>
 public sealed record HostSettings
 {
+    /// <summary>Environment variables with this prefix are options too (RPCCOMPARE_BIND=0.0.0.0); no others are.</summary>
+    public const string EnvironmentPrefix = "RPCCOMPARE_";
+
+    public const string ConnectionVariable = "RPCCOMPARE_PG";
+
     public required string Stack { get; init; }
     public required IPAddress Bind { get; init; }
     public required int Port { get; init; }
@@ -30,7 +35,7 @@ public sealed record HostSettings
         {
             throw new HostConfigurationException($"--bind must be an IP address such as 127.0.0.1 or 0.0.0.0 (was '{bindText}').");
         }
-        var connection = configuration[HostOptionNames.Connection] ?? configuration["RPCCOMPARE_PG"];
+        var connection = configuration[HostOptionNames.Connection] ?? Environment.GetEnvironmentVariable(ConnectionVariable);
         if (string.IsNullOrWhiteSpace(connection))
         {
             throw new HostConfigurationException(

@@ -1,8 +1,11 @@
 using System.Runtime;
 using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.HostFiltering;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.Configuration.EnvironmentVariables;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
@@ -20,6 +23,7 @@ public static class StackHost
     public static StackHostSetup AddStackHost(this WebApplicationBuilder builder, string stack)
     {
         var definition = StackCatalog.Get(stack);
+        OptionsFromPrefixedEnvironmentOnly(builder.Configuration);
         var setup = new StackHostSetup(HostSettings.Read(definition.Id, builder.Configuration, definition.DefaultPort), new HostEndpoints(),
             new HostConfiguration());
         var settings = setup.Settings;
@@ -35,12 +39,37 @@ public static class StackHost
             setup.Configuration.Set("query delay", $"pg_sleep of {settings.QueryDelay.TotalMilliseconds:N0} ms before every GetLinks query");
         }
 
+        if (!settings.IsExposed)
+        {
+            // A web page can reach a loopback port through a name that resolves to 127.0.0.1 (DNS rebinding); a host only
+            // this machine may call answers only to this machine's names.
+            string[] names = ["localhost", "127.0.0.1", "[::1]", settings.Bind.ToUriHost()];
+            builder.Services.Configure<HostFilteringOptions>(o => o.AllowedHosts = [.. names.Distinct()]);
+            setup.Configuration.Set("allowed host headers", string.Join(", ", names.Distinct()));
+        }
+
         builder.Logging.SetMinimumLevel(LogLevel.Warning);
         builder.Logging.AddFilter("Microsoft.Hosting.Lifetime", LogLevel.Warning);
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.AddServerHeader = false);
         builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(10));
         builder.Services.AddHostedService<ParentWatch>();
         return setup;
+    }
+
+    /// <summary>
+    /// ASP.NET Core reads every environment variable as configuration, so BIND=0.0.0.0 or PORT=80 in the operator's shell
+    /// would silently change a host: only RPCCOMPARE_-prefixed variables are options here (RPCCOMPARE_BIND), and the
+    /// command line still comes after them and wins.
+    /// </summary>
+    private static void OptionsFromPrefixedEnvironmentOnly(ConfigurationManager configuration)
+    {
+        for (var i = 0; i < configuration.Sources.Count; i++)
+        {
+            if (configuration.Sources[i] is EnvironmentVariablesConfigurationSource { Prefix: null or "" })
+            {
+                configuration.Sources[i] = new EnvironmentVariablesConfigurationSource { Prefix = HostSettings.EnvironmentPrefix };
+            }
+        }
     }
 
     /// <summary>Listens on the settings' address and the given port and names the endpoint for the ready line, with the
@@ -123,6 +152,13 @@ public static class StackHost
         configuration.Set("processors", Environment.ProcessorCount.ToString(System.Globalization.CultureInfo.InvariantCulture));
         configuration.Set("runtime", System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription);
     }
+}
+
+internal static class AddressNames
+{
+    /// <summary>The address as a URI's host: IPv6 in brackets.</summary>
+    public static string ToUriHost(this System.Net.IPAddress address) =>
+        address.AddressFamily == System.Net.Sockets.AddressFamily.InterNetworkV6 ? $"[{address}]" : address.ToString();
 }
 
 /// <summary>What the stack-specific setup of a host builds on.</summary>

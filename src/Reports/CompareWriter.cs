@@ -218,7 +218,7 @@ public static class CompareWriter
         {
             if (Sections.StatusBanner(run, who) is { } banner)
             {
-                md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
+                md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {MarkdownText.Escape(banner.Text)}\n\n");
             }
         }
 

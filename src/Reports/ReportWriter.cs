@@ -309,7 +309,7 @@ public static class ReportWriter
         md.Append(CultureInfo.InvariantCulture, $"# RpcCompare report: {Sections.Subject(run.Manifest)}\n\n");
         if (Sections.StatusBanner(run) is { } banner)
         {
-            md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {banner.Text}\n\n");
+            md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {MarkdownText.Escape(banner.Text)}\n\n");
         }
 
         md.Append(Sections.RunLine(run)).Append("\n\n");
@@ -323,7 +323,7 @@ public static class ReportWriter
             md.Append("No stack has results in this run.\n\n");
         }
 
-        md.Bullets(Sections.EntryNotes(analysis.Entries));
+        md.Bullets(Sections.EntryNotes(analysis.Entries).Select(MarkdownText.Escape));
 
         if (TrialsSection.Applies(analysis))
         {

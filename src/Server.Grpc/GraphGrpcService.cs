@@ -1,8 +1,10 @@
 using System.Diagnostics;
 using Grpc.Core;
+using Microsoft.AspNetCore.RateLimiting;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Queries;
 using RpcCompare.Definitions;
+using RpcCompare.Hosting;
 using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.Server.Grpc;
@@ -20,6 +22,7 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
         ReplyAsync(token => queries.GetLinksAsync(request.NodeId, token), new Proto.LinkList(),
             (reply, link) => reply.Links.Add(link.ToProto()), context);
 
+    [EnableRateLimiting(StreamLimits.Policy)]
     public override Task StreamLinks(Proto.GetLinksRequest request, IServerStreamWriter<Proto.LinkList> responseStream,
         ServerCallContext context) => Refusals.MapAsync(async () =>
     {
@@ -34,6 +37,7 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
         ReplyAsync(token => queries.SearchNodesAsync(request.Term, request.Limit, token), new Proto.NodeList(),
             (reply, node) => reply.Nodes.Add(node.ToProto()), context);
 
+    [EnableRateLimiting(StreamLimits.Policy)]
     public override Task StreamSearchNodes(Proto.SearchNodesRequest request, IServerStreamWriter<Proto.NodeList> responseStream,
         ServerCallContext context) => Refusals.MapAsync(async () =>
     {
@@ -87,12 +91,15 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
 
     /// <summary>
     /// Server streaming in batches of <see cref="GraphContract.StreamBatchSize"/>: one item per message is slow. The time from
-    /// <paramref name="started"/> to the first batch written is recorded as the stream's time to first batch.
+    /// <paramref name="started"/> to the first batch written is recorded as the stream's time to first batch. A write that
+    /// waits longer than <see cref="StreamLimits.BatchTimeout"/> (HTTP/2 flow control: the client stopped reading) ends the
+    /// call with DEADLINE_EXCEEDED.
     /// </summary>
     private static async Task WriteInBatchesAsync<TItem, TBatch>(long started, IAsyncEnumerable<TItem> items,
         IServerStreamWriter<TBatch> stream, Func<TBatch> newBatch, Action<TBatch, TItem> add, Func<TBatch, int> count,
         CancellationToken cancellationToken)
     {
+        using var deadline = new BatchDeadline();
         var batch = newBatch();
         var first = true;
         await foreach (var item in items.WithCancellation(cancellationToken))
@@ -100,7 +107,7 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
             add(batch, item);
             if (count(batch) == GraphContract.StreamBatchSize)
             {
-                await stream.WriteAsync(batch, cancellationToken);
+                await WriteAsync(stream, batch, deadline);
                 if (first)
                 {
                     ServerMetrics.RecordFirstBatch(started);
@@ -111,11 +118,25 @@ public sealed class GraphGrpcService(GraphQueries queries) : Proto.Graph.GraphBa
         }
         if (count(batch) > 0)
         {
-            await stream.WriteAsync(batch, cancellationToken);
+            await WriteAsync(stream, batch, deadline);
             if (first)
             {
                 ServerMetrics.RecordFirstBatch(started);
             }
+        }
+    }
+
+    private static async Task WriteAsync<TBatch>(IServerStreamWriter<TBatch> stream, TBatch batch, BatchDeadline deadline)
+    {
+        deadline.Arm();
+        try
+        {
+            await stream.WriteAsync(batch, deadline.Token);
+        }
+        catch (OperationCanceledException) when (deadline.Expired)
+        {
+            throw new RpcException(new Status(StatusCode.DeadlineExceeded,
+                $"The client did not read a batch within {StreamLimits.BatchTimeout.TotalSeconds:N0} s; the stream was cut."));
         }
     }
 }

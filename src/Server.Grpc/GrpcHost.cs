@@ -31,6 +31,7 @@ public static class GrpcHost
             o.EnableDetailedErrors = false;
         });
         builder.Services.AddGrpcHealthChecks().AddCheck<DatabaseHealthCheck>("database");
+        builder.AddStreamLimits(setup);
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", $"Grpc.AspNetCore {LibraryVersion.Of(typeof(GrpcServiceOptions))} on Kestrel");
@@ -47,6 +48,7 @@ public static class GrpcHost
 
     public static void MapGraphGrpc(this WebApplication app)
     {
+        app.UseRateLimiter();
         app.MapGrpcService<GraphGrpcService>();
         app.MapGrpcHealthChecksService();
     }

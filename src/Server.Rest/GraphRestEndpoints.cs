@@ -1,9 +1,12 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Http.HttpResults;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
 using RpcCompare.Data.Queries;
 using RpcCompare.Definitions;
+using RpcCompare.Hosting;
 
 namespace RpcCompare.Server.Rest;
 
@@ -17,16 +20,20 @@ public static class GraphRestEndpoints
         var api = app.MapGroup("/api");
         api.MapPost("/ping", Ping);
         api.MapGet("/nodes/{id}/links", GetLinks);
-        api.MapGet("/nodes/{id}/links/stream", StreamLinks);
+        api.MapGet("/nodes/{id}/links/stream", StreamLinks).RequireRateLimiting(StreamLimits.Policy);
         api.MapGet("/nodes/search", SearchNodes);
-        api.MapGet("/nodes/search/stream", StreamSearchNodes);
+        api.MapGet("/nodes/search/stream", StreamSearchNodes).RequireRateLimiting(StreamLimits.Policy);
         api.MapPost("/snapshots", PrepareSnapshot);
         api.MapGet("/snapshots/{id}/records", GetRecords);
         api.MapPost("/nodes", CreateNode);
         api.MapGet("/nodes", ListNodes);
         api.MapGet("/nodes/{id}", GetNode);
-        api.MapPost("/neighbourhoods", GetNeighbourhoods);
+        // A list in the body is read whole before its length is checked: its body limit is what 1,000 ids need.
+        api.MapPost("/neighbourhoods", GetNeighbourhoods).WithMetadata(new RequestSizeLimitAttribute(MaxNeighbourhoodsBody));
     }
+
+    /// <summary>1,000 ids of up to 20 digits with separators, and room for whitespace.</summary>
+    public const long MaxNeighbourhoodsBody = 64 * 1024;
 
     private static Ok<PingMessage> Ping(PingMessage request, GraphQueries queries) =>
         TypedResults.Ok(new PingMessage(queries.Ping(request.Payload)));
@@ -93,16 +100,34 @@ public static class GraphRestEndpoints
     /// <summary>
     /// The rows go out as they are read; the query is closed when the response is done. The response starts (its headers
     /// go out) when System.Text.Json first flushes, with the first batch of rows: that is the stream's time to first batch
-    /// (one boxed timestamp per streamed request is the price of Kestrel's callback).
+    /// (one boxed timestamp per streamed request is the price of Kestrel's callback). A client that stops reading is cut
+    /// after <see cref="StreamLimits.BatchTimeout"/> without a batch taken.
     /// </summary>
     private static Ok<IAsyncEnumerable<T>> Streamed<T>(HttpContext http, long started, QueryStream<T> rows)
     {
+        var deadline = new BatchDeadline(http.Abort);
+        http.Response.RegisterForDispose(deadline);
         http.Response.RegisterForDisposeAsync(rows);
         http.Response.OnStarting(static state =>
         {
             ServerMetrics.RecordFirstBatch((long)state);
             return Task.CompletedTask;
         }, started);
-        return TypedResults.Ok<IAsyncEnumerable<T>>(rows);
+        return TypedResults.Ok(Batched(rows, deadline, http.RequestAborted));
+    }
+
+    private static async IAsyncEnumerable<T> Batched<T>(QueryStream<T> rows, BatchDeadline deadline,
+        [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        var inBatch = 0;
+        await foreach (var row in rows.WithCancellation(cancellationToken))
+        {
+            if (++inBatch == GraphContract.StreamBatchSize)
+            {
+                deadline.Arm();
+                inBatch = 0;
+            }
+            yield return row;
+        }
     }
 }

@@ -12,6 +12,7 @@ return StackHost.RunOrExplain(() =>
     builder.AddRestHost();
     var app = builder.Build();
     app.UseRestErrors();
+    app.UseRateLimiter();
     app.MapHealth();
     app.MapGraphRest();
     app.ReportWhenReady();

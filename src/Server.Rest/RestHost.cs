@@ -40,12 +40,13 @@ public static class RestHost
         builder.Services.Configure<Microsoft.AspNetCore.Routing.RouteHandlerOptions>(o => o.ThrowOnBadRequest = true);
         builder.Services.AddProblemDetails();
         builder.Services.AddExceptionHandler<RestErrors>();
+        builder.AddStreamLimits(setup);
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", "ASP.NET Core minimal APIs (Kestrel)");
         configuration.Set("protocol", http2Port is null ? "HTTP/1.1 keep-alive" : "HTTP/1.1 keep-alive; HTTP/2 cleartext (h2c) on a second port");
         configuration.Set("encoding", "JSON, System.Text.Json source-generated (camelCase)");
-        configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes");
+        configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes ({GraphRestEndpoints.MaxNeighbourhoodsBody:N0} for POST /api/neighbourhoods)");
         configuration.Set("max response", "unlimited");
         configuration.Set("streaming variants", "links and search as JSON arrays written while rows are read (IAsyncEnumerable)");
         configuration.Set("http2 max streams per connection", "100 (Kestrel default)");

@@ -91,7 +91,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             ? Path.Combine(Path.GetTempPath(), $"rpccompare-pg-{Convert.ToHexStringLower(RandomNumberGenerator.GetBytes(6))}")
             : DefaultRoot(binaries.MajorVersion)));
         var runAs = Environment.IsPrivilegedProcess ? FindUnprivilegedUser() : null;
-        Directory.CreateDirectory(root);
+        CreatePrivateFolder(root);
         var lockFile = TakeLock(root);
         var cluster = new LocalPostgres(root, binaries, runAs, ephemeral, lockFile);
         try
@@ -106,6 +106,27 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         }
     }
 
+    /// <summary>
+    /// The cluster folder is created for its owner only (0700) rather than chmodded later, and an existing one that others
+    /// may write to is refused: /var/tmp is shared, and whoever can write there could swap the password file or data.
+    /// </summary>
+    private static void CreatePrivateFolder(string root)
+    {
+        if (OperatingSystem.IsWindows())
+        {
+            Directory.CreateDirectory(root);
+            return;
+        }
+        Directory.CreateDirectory(root, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        var mode = File.GetUnixFileMode(root);
+        if ((mode & (UnixFileMode.GroupWrite | UnixFileMode.OtherWrite)) != 0)
+        {
+            throw new PostgresUnavailableException(
+                $"The cluster folder {root} can be written by other users (mode {Convert.ToString((int)mode, 8)}); " +
+                "remove it or make it private (chmod 700), then try again.");
+        }
+    }
+
     private async Task InitAndStartAsync(Action<string>? log, CancellationToken cancellationToken)
     {
         var passwordFile = Path.Combine(Root, "password");
@@ -116,10 +137,16 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             {
                 Directory.Delete(DataDirectory, recursive: true);
             }
-            await File.WriteAllTextAsync(passwordFile, Convert.ToHexStringLower(RandomNumberGenerator.GetBytes(16)), cancellationToken);
+            // Readable by its owner only from the moment it exists, not chmodded after the password is in it.
+            File.Delete(passwordFile);
+            var privateFile = new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.Write };
             if (!OperatingSystem.IsWindows())
             {
-                File.SetUnixFileMode(passwordFile, UnixFileMode.UserRead | UnixFileMode.UserWrite);
+                privateFile.UnixCreateMode = UnixFileMode.UserRead | UnixFileMode.UserWrite;
+            }
+            await using (var file = new StreamWriter(passwordFile, System.Text.Encoding.ASCII, privateFile))
+            {
+                await file.WriteAsync(Convert.ToHexStringLower(RandomNumberGenerator.GetBytes(16)).AsMemory(), cancellationToken);
             }
             GiveToRunAsUser(Root);
             Run(_binaries.InitDb,

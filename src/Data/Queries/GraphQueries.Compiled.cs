@@ -46,10 +46,10 @@ public sealed partial class GraphQueries
             .Take(limit)
             .Select(n => new NodeSummary { Id = n.Id, Name = n.Name, Type = n.Type.Name }));
 
-    private static readonly Func<GraphDb, long[], IAsyncEnumerable<NodeSummary>> NodesByIds = EF.CompileAsyncQuery(
+    private static readonly Func<GraphDb, long[], IAsyncEnumerable<CountedNode>> NodesByIds = EF.CompileAsyncQuery(
         (GraphDb db, long[] ids) => db.Nodes.AsNoTracking()
             .Where(n => ids.Contains(n.Id))
-            .Select(n => new NodeSummary { Id = n.Id, Name = n.Name, Type = n.Type.Name }));
+            .Select(n => new CountedNode(new NodeSummary { Id = n.Id, Name = n.Name, Type = n.Type.Name }, n.LinkCount)));
 
     private static readonly Func<GraphDb, long, CancellationToken, Task<NodeDetails?>> NodeById = EF.CompileAsyncQuery(
         (GraphDb db, long id, CancellationToken _) => db.Nodes.AsNoTracking()
@@ -71,4 +71,6 @@ public sealed partial class GraphQueries
             .Select(i => i.Record));
 
     private sealed record SourcedLink(long SourceId, LinkView Link);
+
+    private sealed record CountedNode(NodeSummary Node, int LinkCount);
 }

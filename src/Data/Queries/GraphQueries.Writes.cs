@@ -10,7 +10,9 @@ public sealed partial class GraphQueries
 {
     /// <summary>
     /// Records, once per size, the first <paramref name="size"/> records of the bulk query (most recently updated first),
-    /// as the studied server pre-recorded a result set; later calls with the same size return the same snapshot.
+    /// as the studied server pre-recorded a result set; later calls with the same size return the same snapshot. A
+    /// read-only host records only the bulk-transfer scenario's size; the number kept is checked under a lock, inside the
+    /// transaction that inserts, so concurrent callers cannot pass it together.
     /// </summary>
     public async Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken)
     {
@@ -21,11 +23,23 @@ public sealed partial class GraphQueries
             {
                 throw GraphException.Invalid($"size must be between 1 and {GraphContract.MaxSnapshotSize:N0} (was {size:N0}).");
             }
-            await using var db = await contexts.CreateDbContextAsync(cancellationToken);
-            var existing = await db.Snapshots.AsNoTracking().FirstOrDefaultAsync(s => s.Size == size, cancellationToken);
-            if (existing is not null)
+            if (!Options.AllowWrites && size != GraphContract.BulkSnapshotSize)
             {
-                return new SnapshotInfo { Id = existing.Id, Size = existing.Size };
+                throw new GraphException(GraphErrorKind.WritesDisabled,
+                    $"This host is read-only: it prepares only the bulk-transfer snapshot of {GraphContract.BulkSnapshotSize:N0} " +
+                    $"records (asked for {size:N0}); start it with --allow-writes to record other sizes.");
+            }
+            await using var db = await contexts.CreateDbContextAsync(cancellationToken);
+            if (await ExistingSnapshotAsync(db, size, cancellationToken) is { } existing)
+            {
+                return existing;
+            }
+
+            await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
+            await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_xact_lock({SnapshotLock})", cancellationToken);
+            if (await ExistingSnapshotAsync(db, size, cancellationToken) is { } recorded)
+            {
+                return recorded;
             }
             var available = await db.Records.CountAsync(cancellationToken);
             if (size > available)
@@ -39,35 +53,32 @@ public sealed partial class GraphQueries
                     $"{kept} snapshots are kept already (the limit); prepare one of the sizes that exist instead.");
             }
 
-            try
-            {
-                await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-                var snapshot = new Snapshot { Size = size, CreatedAt = Timestamps.Now() };
-                db.Snapshots.Add(snapshot);
-                await db.SaveChangesAsync(cancellationToken);
-                await db.Database.ExecuteSqlInterpolatedAsync(
-                    $"""
-                    INSERT INTO snapshot_items (snapshot_id, seq, record_id)
-                    SELECT {snapshot.Id}, row_number() OVER (ORDER BY updated_at DESC, id), id
-                    FROM (SELECT id, updated_at FROM records ORDER BY updated_at DESC, id LIMIT {size}) AS first_records
-                    """,
-                    cancellationToken);
-                await transaction.CommitAsync(cancellationToken);
-                return new SnapshotInfo { Id = snapshot.Id, Size = size };
-            }
-            catch (DbUpdateException e) when (IsUniqueViolation(e))
-            {
-                // Another caller recorded the same size first: theirs is as good as ours.
-                await using var again = await contexts.CreateDbContextAsync(cancellationToken);
-                var winner = await again.Snapshots.AsNoTracking().FirstAsync(s => s.Size == size, cancellationToken);
-                return new SnapshotInfo { Id = winner.Id, Size = winner.Size };
-            }
+            var snapshot = new Snapshot { Size = size, CreatedAt = Timestamps.Now() };
+            db.Snapshots.Add(snapshot);
+            await db.SaveChangesAsync(cancellationToken);
+            await db.Database.ExecuteSqlInterpolatedAsync(
+                $"""
+                INSERT INTO snapshot_items (snapshot_id, seq, record_id)
+                SELECT {snapshot.Id}, row_number() OVER (ORDER BY updated_at DESC, id), id
+                FROM (SELECT id, updated_at FROM records ORDER BY updated_at DESC, id LIMIT {size}) AS first_records
+                """,
+                cancellationToken);
+            await transaction.CommitAsync(cancellationToken);
+            return new SnapshotInfo { Id = snapshot.Id, Size = size };
         }
         finally
         {
             ServerMetrics.RecordQuery(Stopwatch.GetTimestamp() - started);
         }
     }
+
+    /// <summary>The advisory lock key that serialises snapshot creation across hosts ("snap" in ASCII).</summary>
+    private const long SnapshotLock = 0x736E6170;
+
+    private static async Task<SnapshotInfo?> ExistingSnapshotAsync(GraphDb db, int size, CancellationToken cancellationToken) =>
+        await db.Snapshots.AsNoTracking().Where(s => s.Size == size)
+            .Select(s => new SnapshotInfo { Id = s.Id, Size = s.Size })
+            .FirstOrDefaultAsync(cancellationToken);
 
     /// <summary>The first <paramref name="count"/> wide records of a prepared snapshot, in snapshot order.</summary>
     public async Task<QueryStream<WideRecord>> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken)

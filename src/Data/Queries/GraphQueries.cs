@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using Microsoft.EntityFrameworkCore;
-using Npgsql;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Model;
 using RpcCompare.Definitions;
@@ -135,9 +134,19 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
 
             await using var db = await contexts.CreateDbContextAsync(cancellationToken);
             var nodes = new Dictionary<long, NodeSummary>(distinct.Length);
-            await foreach (var node in NodesByIds(db, distinct).WithCancellation(cancellationToken))
+            long linkCount = 0;
+            await foreach (var counted in NodesByIds(db, distinct).WithCancellation(cancellationToken))
             {
-                nodes[node.Id] = node;
+                nodes[counted.Node.Id] = counted.Node;
+                linkCount += counted.LinkCount;
+            }
+            // Checked from the nodes' stored link counts before any link is read: the ids are a small request, the
+            // links they name need not be.
+            if (linkCount > Options.MaxNeighbourhoodLinks)
+            {
+                throw GraphException.Invalid(
+                    $"These {nodes.Count:N0} nodes have {linkCount:N0} links together; at most {Options.MaxNeighbourhoodLinks:N0} " +
+                    "are returned by one call. Ask for fewer or smaller nodes at a time.");
             }
             var links = new Dictionary<long, List<LinkView>>(nodes.Count);
             await foreach (var row in LinksOfMany(db, distinct).WithCancellation(cancellationToken))
@@ -207,7 +216,4 @@ public sealed partial class GraphQueries(IDbContextFactory<GraphDb> contexts, Gr
             throw GraphException.Invalid($"limit must be between 1 and {GraphContract.MaxSearchLimit:N0} (was {limit:N0}).");
         }
     }
-
-    private static bool IsUniqueViolation(DbUpdateException e) =>
-        e.InnerException is PostgresException { SqlState: PostgresErrorCodes.UniqueViolation };
 }

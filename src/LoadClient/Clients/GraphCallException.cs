@@ -1,3 +1,4 @@
+using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Clients;
@@ -5,10 +6,10 @@ namespace RpcCompare.LoadClient.Clients;
 /// <summary>
 /// A call that failed, classified the same way on every stack. <see cref="NativeCode"/> keeps the stack's own answer
 /// (e.g. "grpc InvalidArgument", "http 404", "fault Sender/NotFound", "graphql NOT_FOUND") and the inner exception is
-/// the stack's own exception.
+/// the stack's own exception. The message often quotes the server, so it is kept printable (<see cref="WireText"/>).
 /// </summary>
 public sealed class GraphCallException(ErrorKind kind, string nativeCode, string message, Exception? inner = null)
-    : Exception(message, inner)
+    : Exception(WireText.Printable(message), inner)
 {
     public ErrorKind Kind { get; } = kind;
 

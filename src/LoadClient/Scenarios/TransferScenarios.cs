@@ -9,7 +9,7 @@ namespace RpcCompare.LoadClient.Scenarios;
 /// </summary>
 public sealed class BulkTransferScenario : Scenario
 {
-    public const int SnapshotSize = 4_000;
+    public const int SnapshotSize = GraphContract.BulkSnapshotSize;
     public static readonly int[] Sizes = [100, 500, 1_000, 2_000, 4_000];
     private long _snapshotId;
 

@@ -81,5 +81,5 @@ internal sealed class HtmlTable
         return md.ToString();
     }
 
-    private static string Escape(string text) => text.Replace("|", "\\|", StringComparison.Ordinal).Replace("\n", " ", StringComparison.Ordinal);
+    private static string Escape(string text) => MarkdownText.Escape(text);
 }

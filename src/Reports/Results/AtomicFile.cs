@@ -2,7 +2,8 @@ namespace RpcCompare.Reports.Results;
 
 /// <summary>
 /// Writes a file under a temporary name in the same folder and renames it into place, so a file that exists is whole
-/// (the results-format promise, and what makes an interrupted run still readable).
+/// (the results-format promise, and what makes an interrupted run still readable). The data is flushed to the disk
+/// before the rename; the folder itself is not, so after a power cut the file may be missing but never partial.
 /// </summary>
 public static class AtomicFile
 {
@@ -17,6 +18,8 @@ public static class AtomicFile
             {
                 await write(stream, cancellationToken);
                 await stream.FlushAsync(cancellationToken);
+                // On disk before the rename: after a power cut the name must not point at a file whose data never landed.
+                stream.Flush(flushToDisk: true);
             }
 
             File.Move(temporary, path, overwrite: true);

@@ -157,6 +157,20 @@ public sealed class QueryServiceTests(DatabaseFixture db)
     }
 
     [Fact]
+    public async Task NeighbourhoodsRefuseMoreLinksThanTheCapBeforeReadingThem()
+    {
+        var hubs = db.Generator.HubIds.Take(3).ToArray();
+        var total = hubs.Sum(id => db.Generator.DegreeOf(id));
+        var capped = db.CreateQueries(new GraphQueryOptions { MaxNeighbourhoodLinks = total - 1 });
+
+        var error = await Assert.ThrowsAsync<GraphException>(() => capped.GetNeighbourhoodsAsync(hubs, default));
+
+        Assert.Equal(GraphErrorKind.InvalidArgument, error.Kind);
+        Assert.Contains($"{total:N0} links", error.Message, StringComparison.Ordinal);
+        Assert.Equal(3, (await db.CreateQueries(new GraphQueryOptions { MaxNeighbourhoodLinks = total }).GetNeighbourhoodsAsync(hubs, default)).Length);
+    }
+
+    [Fact]
     public void PingEchoesAndRefusesOversizedPayloads()
     {
         Assert.Equal("hello", _queries.Ping("hello"));

@@ -29,8 +29,9 @@ public sealed class SnapshotAndWriteTests(DatabaseFixture db)
     [Fact]
     public async Task PreparingTheSameSizeTwiceGivesTheSameSnapshot()
     {
-        var first = await _queries.PrepareSnapshotAsync(250, default);
-        var second = await _queries.PrepareSnapshotAsync(250, default);
+        var writer = db.CreateQueries(allowWrites: true);
+        var first = await writer.PrepareSnapshotAsync(250, default);
+        var second = await writer.PrepareSnapshotAsync(250, default);
 
         Assert.Equal(first, second);
         Assert.Equal(250, await db.ScalarAsync<long>("SELECT count(*) FROM snapshot_items WHERE snapshot_id = $1", first.Id));
@@ -39,11 +40,46 @@ public sealed class SnapshotAndWriteTests(DatabaseFixture db)
     [Fact]
     public async Task RecordsBeyondTheSnapshotSizeAreRefused()
     {
-        var snapshot = await _queries.PrepareSnapshotAsync(100, default);
+        var snapshot = await db.CreateQueries(allowWrites: true).PrepareSnapshotAsync(100, default);
 
         var error = await Assert.ThrowsAsync<GraphException>(() => _queries.GetRecordsAsync(snapshot.Id, 101, default));
 
         Assert.Equal(GraphErrorKind.InvalidArgument, error.Kind);
+    }
+
+    [Fact]
+    public async Task AReadOnlyServiceRecordsOnlyTheBulkSnapshot()
+    {
+        var error = await Assert.ThrowsAsync<GraphException>(() => _queries.PrepareSnapshotAsync(123, default));
+
+        Assert.Equal(GraphErrorKind.WritesDisabled, error.Kind);
+        Assert.Contains("--allow-writes", error.Message, StringComparison.Ordinal);
+        Assert.Equal(0, await db.ScalarAsync<long>("SELECT count(*) FROM snapshots WHERE size = 123"));
+        Assert.Equal(GraphContract.BulkSnapshotSize, (await _queries.PrepareSnapshotAsync(GraphContract.BulkSnapshotSize, default)).Size);
+    }
+
+    [Fact]
+    public async Task ConcurrentPreparationsNeverPassTheSnapshotCap()
+    {
+        var kept = (int)await db.ScalarAsync<long>("SELECT count(*) FROM snapshots");
+        var writer = db.CreateQueries(new GraphQueryOptions { AllowWrites = true, MaxSnapshots = kept + 2 });
+        var sizes = Enumerable.Range(0, 12).Select(i => 3_000 + i).ToArray();
+
+        var outcomes = await Task.WhenAll(sizes.Select(async size =>
+        {
+            try
+            {
+                await writer.PrepareSnapshotAsync(size, default);
+                return true;
+            }
+            catch (GraphException e) when (e.Kind == GraphErrorKind.InvalidArgument)
+            {
+                return false;
+            }
+        }));
+
+        Assert.Equal(2, outcomes.Count(created => created));
+        Assert.Equal(kept + 2, await db.ScalarAsync<long>("SELECT count(*) FROM snapshots"));
     }
 
     [Fact]

@@ -69,9 +69,11 @@ public sealed class DatabaseFixture : IAsyncLifetime
     }
 
     /// <summary>The query service wired exactly as the hosts wire it.</summary>
-    public GraphQueries CreateQueries(bool allowWrites = false) =>
+    public GraphQueries CreateQueries(bool allowWrites = false) => CreateQueries(new GraphQueryOptions { AllowWrites = allowWrites });
+
+    public GraphQueries CreateQueries(GraphQueryOptions options) =>
         new ServiceCollection()
-            .AddGraphData(ConnectionString, new GraphQueryOptions { AllowWrites = allowWrites })
+            .AddGraphData(ConnectionString, options)
             .BuildServiceProvider()
             .GetRequiredService<GraphQueries>();
 

@@ -1,0 +1,119 @@
+using System.Net;
+using RpcCompare.Contracts;
+using RpcCompare.Definitions;
+using RpcCompare.IntegrationTests.Infrastructure;
+using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Measurement;
+
+namespace RpcCompare.IntegrationTests.Abuse;
+
+/// <summary>
+/// Streams hold a database connection while the client reads, batch calls can name huge answers in a small request, and
+/// a read-only host must not write: each bounded on the real hosts, which keep serving.
+/// </summary>
+[Collection(DatabaseCollection.Name)]
+public sealed class StreamAndWriteAbuseTests(DatabaseFixture db)
+{
+    [Theory]
+    [MemberData(nameof(StackData.Streaming), MemberType = typeof(StackData))]
+    public async Task StreamsNeverHoldMoreThanHalfThePool(string stack)
+    {
+        // Each stream's query sleeps 1 s in PostgreSQL first, so streams that hold connections at once are visible there.
+        await using var host = await HostProcess.StartAsync(stack,
+            new HostLaunch { DbPoolSize = 4, QueryDelay = TimeSpan.FromSeconds(1) }, db.ConnectionString, default);
+        await using var client = GraphClients.Create(stack, host.Ready.Endpoints, new ClientOptions());
+        var hub = db.Generator.HubIds[0];
+
+        using var watching = new CancellationTokenSource();
+        var watcher = MostSleepingQueriesAsync(watching.Token);
+        var streams = await Task.WhenAll(Enumerable.Range(0, 6).Select(_ => client.StreamLinksAsync(hub, default)));
+        await watching.CancelAsync();
+        var most = await watcher;
+
+        Assert.All(streams, links => Assert.Equal(db.Generator.DegreeOf(hub), links.Length));
+        Assert.InRange(most, 1, 2);
+        Assert.Contains(host.Ready.Configuration, c => c.Key == "concurrent streams" && c.Value.StartsWith("2 ", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
+    public async Task AReadOnlyHostRecordsNoSnapshotButTheBulkOne(string stack)
+    {
+        await using var host = await HostProcess.StartAsync(stack, new HostLaunch(), db.ConnectionString, default);
+        await using var client = GraphClients.Create(stack, host.Ready.Endpoints, new ClientOptions());
+
+        var error = await Assert.ThrowsAsync<GraphCallException>(() => client.PrepareSnapshotAsync(7, default));
+
+        Assert.Equal(ErrorKind.WritesDisabled, error.Kind);
+        Assert.Contains("--allow-writes", error.Message, StringComparison.Ordinal);
+        Assert.Equal(0L, await db.ScalarAsync<long>("SELECT count(*) FROM snapshots WHERE size = 7"));
+        Assert.Equal(GraphContract.BulkSnapshotSize, (await client.PrepareSnapshotAsync(GraphContract.BulkSnapshotSize, default)).Size);
+    }
+
+    [Fact]
+    public async Task ANeighbourhoodsBodyBeyondWhatAThousandIdsNeedIsRefusedUnread()
+    {
+        var endpoint = (await db.HostAsync(StackCatalog.Rest)).Ready.Endpoints[EndpointNames.Http];
+        using var http = new HttpClient { BaseAddress = new Uri(endpoint) };
+        var ids = string.Join(',', Enumerable.Range(1, 50_000));
+
+        using var response = await http.PostAsync("/api/neighbourhoods",
+            new StringContent($$"""{"ids":[{{ids}}]}""", System.Text.Encoding.UTF8, "application/json"));
+
+        Assert.Equal(HttpStatusCode.RequestEntityTooLarge, response.StatusCode);
+        Assert.Equal("pong", await (await db.ClientsAsync())[StackCatalog.Rest].PingAsync("pong", default));
+    }
+
+    [Fact]
+    public async Task ALoopbackHostAnswersOnlyToItsOwnNames()
+    {
+        var endpoint = (await db.HostAsync(StackCatalog.Rest)).Ready.Endpoints[EndpointNames.Http];
+        using var http = new HttpClient();
+        using var foreign = new HttpRequestMessage(HttpMethod.Get, new Uri(new Uri(endpoint), "/healthz"));
+        foreign.Headers.Host = "attacker.example";
+        using var own = new HttpRequestMessage(HttpMethod.Get, new Uri(new Uri(endpoint), "/healthz"));
+
+        using var refused = await http.SendAsync(foreign);
+        using var answered = await http.SendAsync(own);
+
+        Assert.Equal(HttpStatusCode.BadRequest, refused.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, answered.StatusCode);
+    }
+
+    [Fact]
+    public async Task AnUnprefixedEnvironmentVariableIsNoHostOption()
+    {
+        Environment.SetEnvironmentVariable("BIND", "0.0.0.0");
+        try
+        {
+            await using var host = await HostProcess.StartAsync(StackCatalog.Rest, new HostLaunch(), db.ConnectionString, default);
+
+            Assert.All(host.Ready.Endpoints.Values, address => Assert.Contains("127.0.0.1", address, StringComparison.Ordinal));
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("BIND", null);
+        }
+    }
+
+    /// <summary>The most GetLinks queries seen sleeping in PostgreSQL at once, sampled until cancelled.</summary>
+    private async Task<long> MostSleepingQueriesAsync(CancellationToken cancellationToken)
+    {
+        long most = 0;
+        while (!cancellationToken.IsCancellationRequested)
+        {
+            most = Math.Max(most, await db.ScalarAsync<long>(
+                "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep%'"));
+            try
+            {
+                await Task.Delay(50, cancellationToken);
+            }
+            catch (OperationCanceledException)
+            {
+                break;
+            }
+        }
+        return most;
+    }
+}
