@@ -83,8 +83,9 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
     /// <summary>Initialises the cluster if needed, starts it and creates the rpccompare database.</summary>
     /// <param name="root">Folder for data, log and password; null = <see cref="DefaultRoot"/>.</param>
     /// <param name="ephemeral">Delete the folder when stopped (tests).</param>
+    /// <param name="ownerProcessId">The process whose end stops the server (default: this one).</param>
     public static async Task<LocalPostgres> StartAsync(string? root, bool ephemeral, Action<string>? log,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken, int? ownerProcessId = null)
     {
         var binaries = PostgresBinaries.Find();
         root = Path.GetFullPath(root ?? (ephemeral
@@ -93,7 +94,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         var runAs = Environment.IsPrivilegedProcess ? FindUnprivilegedUser() : null;
         CreatePrivateFolder(root);
         var lockFile = TakeLock(root);
-        var cluster = new LocalPostgres(root, binaries, runAs, ephemeral, lockFile);
+        var cluster = new LocalPostgres(root, binaries, runAs, ephemeral, lockFile) { OwnerProcessId = ownerProcessId ?? Environment.ProcessId };
         try
         {
             await cluster.InitAndStartAsync(log, cancellationToken);
@@ -166,6 +167,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             TimeSpan.FromMinutes(3));
         ServerProcessId = ReadPostmasterPid() ?? 0;
         _startOptions = options;
+        WatchForOwnerExit();
 
         var password = (await File.ReadAllTextAsync(passwordFile, cancellationToken)).Trim();
         var builder = new NpgsqlConnectionStringBuilder
@@ -201,6 +203,44 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         Run(_binaries.PgCtl, ["-D", DataDirectory, "-m", "immediate", "-w", "stop"], TimeSpan.FromMinutes(1));
     }
 
+    /// <summary>
+    /// PostgreSQL runs as a daemon, so a client killed outright (SIGKILL, the OOM killer) cannot stop it: a detached shell
+    /// loop, in its own session, waits for <see cref="OwnerProcessId"/> to go and then fast-stops this server, unless the
+    /// folder's postmaster.pid names another server by then (a later run that already replaced it).
+    /// </summary>
+    private void WatchForOwnerExit()
+    {
+        if (OperatingSystem.IsWindows() || ServerProcessId == 0)
+        {
+            return;
+        }
+        const string Script = "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; " +
+            "if [ \"$(head -n 1 \"$2\" 2>/dev/null)\" = \"$3\" ]; then kill -INT \"$3\"; fi";
+        var setsid = SetsidPaths.FirstOrDefault(File.Exists);
+        var start = new System.Diagnostics.ProcessStartInfo(setsid ?? "/bin/sh")
+        {
+            UseShellExecute = false,
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        if (setsid is not null)
+        {
+            start.ArgumentList.Add("/bin/sh");
+        }
+        foreach (var argument in new[] { "-c", Script, "rpccompare-pg-watch", OwnerProcessId.ToString(CultureInfo.InvariantCulture),
+                     Path.Combine(DataDirectory, "postmaster.pid"), ServerProcessId.ToString(CultureInfo.InvariantCulture) })
+        {
+            start.ArgumentList.Add(argument);
+        }
+        System.Diagnostics.Process.Start(start)?.Dispose();
+    }
+
+    private static readonly string[] SetsidPaths = ["/usr/bin/setsid", "/bin/setsid"];
+
+    /// <summary>The process whose end stops the server: this one, unless a test names another.</summary>
+    public int OwnerProcessId { get; private init; } = Environment.ProcessId;
+
     /// <summary>Stops the server and starts it again on the same port after <paramref name="downtime"/> (fault tests).</summary>
     public async Task RestartAsync(TimeSpan downtime, CancellationToken cancellationToken)
     {
@@ -210,6 +250,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             ["-D", DataDirectory, "-l", Path.Combine(Root, "server.log"), "-w", "-t", "120", "-o", $"-p {Port} {_startOptions}", "start"],
             TimeSpan.FromMinutes(3));
         ServerProcessId = ReadPostmasterPid() ?? 0;
+        WatchForOwnerExit();
     }
 
     public void Stop()

@@ -120,7 +120,7 @@ public sealed class RestGraphClient(Uri baseAddress, ClientOptions options)
                 HttpStatusCode.NotFound => ErrorKind.NotFound,
                 HttpStatusCode.BadRequest => ErrorKind.InvalidArgument,
                 HttpStatusCode.RequestEntityTooLarge or HttpStatusCode.RequestUriTooLong
-                    or HttpStatusCode.RequestHeaderFieldsTooLarge => ErrorKind.OverLimit,
+                    or HttpStatusCode.RequestHeaderFieldsTooLarge or HttpStatusCode.TooManyRequests => ErrorKind.OverLimit,
                 HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
                 _ when status >= 500 => ErrorKind.Server,
                 _ => ErrorKind.Protocol,

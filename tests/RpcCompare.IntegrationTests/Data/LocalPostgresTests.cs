@@ -28,6 +28,19 @@ public sealed class LocalPostgresTests
     }
 
     [Fact]
+    public async Task AServerWhoseOwnerIsKilledStopsByItself()
+    {
+        using var owner = System.Diagnostics.Process.Start("sleep", "600");
+        await using var cluster = await LocalPostgres.StartAsync(null, ephemeral: true, log: null, default, ownerProcessId: owner.Id);
+        var serverPid = cluster.ServerProcessId;
+        Assert.True(LocalPostgres.IsAlive(serverPid), "the postmaster runs");
+
+        owner.Kill();
+
+        await Eventually.TrueAsync(() => !LocalPostgres.IsAlive(serverPid), "the postmaster to stop after its owner was killed");
+    }
+
+    [Fact]
     public async Task ASecondClientOfTheSameClusterFolderGetsAClearMessage()
     {
         var root = Path.Combine(Path.GetTempPath(), $"rc-lock-{Guid.NewGuid():N}");
