@@ -118,6 +118,8 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
             Directory.CreateDirectory(root);
             return;
         }
+        // The folders above keep the default mode: when we are root, the postgres user must pass through them.
+        Directory.CreateDirectory(Path.GetDirectoryName(root)!);
         Directory.CreateDirectory(root, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
         var mode = File.GetUnixFileMode(root);
         if ((mode & (UnixFileMode.GroupWrite | UnixFileMode.OtherWrite)) != 0)
