@@ -12,7 +12,8 @@ namespace RpcCompare.Server.GraphQl;
 /// POST /graphql after the GraphQL-over-HTTP draft: a JSON body {query, operationName, variables} executed by GraphQL.NET's
 /// document executer and written by its System.Text.Json serializer. The answer is application/graphql-response+json
 /// when the client accepts it (a request that could not run then gets 400) and application/json otherwise (always 200
-/// once the request is well formed). Transport problems (not JSON, no query, too large, wrong content type) get a 4xx
+/// once the request is well formed). The document must meet <see cref="DocumentLimits"/> before it is validated (a refusal is
+/// a request that could not run). Transport problems (not JSON, no query, too large, wrong content type) get a 4xx
 /// with an errors body. GET /graphql/schema.graphql serves the SDL. (GraphQL.Server.Transports.AspNetCore, which does
 /// this, is not in the package feed.)
 /// </summary>
@@ -20,6 +21,9 @@ public static class GraphQlEndpoint
 {
     public const string GraphQlResponseMediaType = "application/graphql-response+json";
     public const string JsonMediaType = "application/json";
+
+    /// <summary>Errors one response carries at most, then a TOO_MANY_ERRORS error, as graphql-js's validate stops at 100.</summary>
+    public const int MaxErrors = 100;
 
     public static void MapGraphQlEndpoint(this WebApplication app)
     {
@@ -64,9 +68,18 @@ public static class GraphQlEndpoint
             return;
         }
 
+        // The caps are checked on our own parse, before GraphQL.NET validates anything; the parsed document is handed on.
+        var (document, refusal) = DocumentLimits.Check(request.Query, http.RequestAborted);
+        if (refusal is not null)
+        {
+            await WriteAsync(http, serializer, mediaType, NotRunStatus(mediaType), new ExecutionResult { Errors = [refusal] });
+            return;
+        }
+
         var result = await executer.ExecuteAsync(new ExecutionOptions
         {
             Query = request.Query,
+            Document = document,
             OperationName = request.OperationName,
             Variables = request.Variables,
             Extensions = request.Extensions,
@@ -74,9 +87,28 @@ public static class GraphQlEndpoint
             User = http.User,
             CancellationToken = http.RequestAborted,
         });
-        var status = mediaType == GraphQlResponseMediaType && !result.Executed ? StatusCodes.Status400BadRequest : StatusCodes.Status200OK;
-        await WriteAsync(http, serializer, mediaType, status, result);
+        LimitErrors(result);
+        await WriteAsync(http, serializer, mediaType, result.Executed ? StatusCodes.Status200OK : NotRunStatus(mediaType), result);
     }
+
+    private static void LimitErrors(ExecutionResult result)
+    {
+        if (result.Errors is { Count: > MaxErrors } errors)
+        {
+            var total = errors.Count;
+            var kept = new ExecutionErrors();
+            foreach (var error in errors.Take(MaxErrors))
+            {
+                kept.Add(error);
+            }
+            kept.Add(new ExecutionError($"The request caused {total:N0} errors; the first {MaxErrors} are reported.") { Code = "TOO_MANY_ERRORS" });
+            result.Errors = kept;
+        }
+    }
+
+    /// <summary>A request that could not run: 400 in the GraphQL media type, 200 (with errors) in plain JSON.</summary>
+    private static int NotRunStatus(string mediaType) =>
+        mediaType == GraphQlResponseMediaType ? StatusCodes.Status400BadRequest : StatusCodes.Status200OK;
 
     private static bool IsJson(string? contentType) =>
         MediaTypeHeaderValue.TryParse(contentType, out var parsed)

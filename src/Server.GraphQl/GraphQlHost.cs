@@ -1,7 +1,9 @@
 using GraphQL;
 using GraphQL.Execution;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using RpcCompare.Contracts.Hosting;
+using RpcCompare.Data.Generation;
 using RpcCompare.Data.Queries;
 using RpcCompare.Definitions;
 using RpcCompare.Hosting;
@@ -17,9 +19,11 @@ public static class GraphQlHost
         ("detailed-errors", true, "put exception details into GraphQL errors (off by default)");
 
     /// <summary>
-    /// GraphQL.NET as its maintainers configure a public endpoint: the complexity analyzer on (depth and cost,
-    /// <see cref="GraphCost"/>), exception details hidden, a request body limit, the System.Text.Json serializer, and the
-    /// query service's refusals as errors with a code the clients understand.
+    /// GraphQL.NET as its maintainers configure a public endpoint: caps on the document before validation
+    /// (<see cref="DocumentLimits"/>), the complexity analyzer on (depth and a cost that follows the answer's size,
+    /// <see cref="GraphCost"/>, with the node degrees it needs loaded at start), exception details hidden, a request body
+    /// limit, a bound on parallel resolvers, the System.Text.Json serializer, and the query service's refusals as errors
+    /// with a code the clients understand.
     /// </summary>
     public static void AddGraphQlHost(this WebApplicationBuilder builder)
     {
@@ -31,6 +35,7 @@ public static class GraphQlHost
             kestrel.Listen(setup, EndpointNames.Http, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
         });
         builder.Services.AddGraphQlSchema(detailedErrors);
+        builder.Services.AddHostedService<DegreeBoundsLoader>();
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", $"GraphQL.NET {LibraryVersion.Of(typeof(DocumentExecuter))} on ASP.NET Core " +
@@ -38,9 +43,33 @@ public static class GraphQlHost
         configuration.Set("protocol", "GraphQL over HTTP/1.1 keep-alive, POST application/json");
         configuration.Set("encoding", $"JSON by GraphQL.SystemTextJson {LibraryVersion.Of(typeof(GraphQL.SystemTextJson.GraphQLSerializer))}");
         configuration.Set("batching", "Node.links through one batch per level over GetNeighbourhoods");
-        configuration.Set("max depth / complexity", $"{GraphCost.MaxDepth} / {GraphCost.MaxComplexity:N0} (GraphQL.NET complexity analyzer; " +
-            $"a call of the query service {GraphCost.ResolverImpact:N0} + 1 per object, scalars 0)");
+        configuration.Set("max document length", $"{DocumentLimits.MaxLength:N0} characters (checked before parsing)");
+        configuration.Set("max parser depth", $"{DocumentLimits.MaxParserDepth} syntax tree levels (GraphQL-Parser; its default is 128)");
+        configuration.Set("max fragments", $"{DocumentLimits.MaxFragments:N0} definitions");
+        configuration.Set("max selections", $"{DocumentLimits.MaxSelections:N0} in the document (fields with their aliases, " +
+            "fragment spreads, inline fragments)");
+        configuration.Set("max root fields", $"{DocumentLimits.MaxRootFields:N0} per operation, fragments expanded");
+        configuration.Set("max expanded fields", $"{DocumentLimits.MaxExpandedFields:N0} per operation, fragments expanded");
+        configuration.Set("max depth", $"{DocumentLimits.MaxDepth} nested fields, fragments expanded (checked before validation, " +
+            "and again by the complexity analyzer)");
+        configuration.Set("max same-name fields", $"{DocumentLimits.MaxSameNameFields} fields of one response name in one selection set, " +
+            "fragments expanded (bounds OverlappingFieldsCanBeMerged's pairs)");
+        configuration.Set("max errors reported", $"{GraphQlEndpoint.MaxErrors} per response, then one TOO_MANY_ERRORS error " +
+            "(as graphql-js's validate)");
+        configuration.Set("max complexity", $"the larger of {GraphCost.MinMaxComplexity:N0} and {GraphCost.MaxComplexityPerMaxDegree} x " +
+            $"the dataset's max degree ({GraphCost.MaxComplexityFor(DatasetSpec.Default.MaxDegree):N0} on the default dataset; " +
+            $"{GraphCost.MaxComplexityFor(DegreeBounds.FallbackMaxDegree):N0} until the degrees are loaded); GraphQL.NET complexity analyzer");
+        configuration.Set("cost model", $"a call of the query service {GraphCost.ResolverImpact:N0} + 1 per object it may return " +
+            "(size argument; links(nodeId): the node's degree bound; neighbourhoods(ids): the sum of the ids' bounds), " +
+            $"nested objects 1 each, scalars 0; Node.links in a page estimated at {GraphCost.NodeLinksEstimate:N0} links per node " +
+            "(the non-hub bound: the query service refuses a page batch whose total degree is too large when it runs); " +
+            $"__schema {GraphCost.SchemaIntrospectionImpact:N0}, __type {GraphCost.TypeIntrospectionImpact:N0}, " +
+            "their selections and __typename 0");
+        configuration.Set("degree bounds", $"degrees of the nodes with more than {DegreeBounds.Threshold} links, loaded before " +
+            $"listening; any other node at most {DegreeBounds.Threshold}; every node {DegreeBounds.FallbackMaxDegree:N0} while " +
+            $"the database is unreachable (retried every {DegreeBoundsLoader.RetryEvery.TotalSeconds:N0} s)");
         configuration.Set("introspection", $"on; list fields nested at most {IntrospectionDepthRule.MaxDepth} deep");
+        configuration.Set("max parallel execution", $"{GraphCost.MaxParallelExecutionCount} field resolvers at a time per request");
         configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes");
         configuration.Set("execution timeout", "60 s");
         configuration.Set("exception details in errors", detailedErrors ? "on (--detailed-errors)" : "off");
@@ -51,11 +80,13 @@ public static class GraphQlHost
     public static IServiceCollection AddGraphQlSchema(this IServiceCollection services, bool detailedErrors)
     {
         services.AddScoped<LinksByNodeLoader>();
+        services.TryAddSingleton<DegreeBounds>();
         services.AddGraphQL(graphQl => graphQl
             .AddSchema<GraphSchema>()
             .AddGraphTypes(typeof(GraphSchema).Assembly)
             .AddSystemTextJson()
             .AddComplexityAnalyzer(GraphCost.Configure)
+            .ConfigureExecutionOptions(o => o.MaxParallelExecutionCount = GraphCost.MaxParallelExecutionCount)
             .AddValidationRule<IntrospectionDepthRule>()
             .AddErrorInfoProvider(o => o.ExposeExceptionDetails = detailedErrors)
             .AddUnhandledExceptionHandler(context => ToGraphError(context, detailedErrors))

@@ -1,6 +1,5 @@
 using GraphQL;
 using GraphQL.Types;
-using GraphQL.Validation.Complexity;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Queries;
 
@@ -24,15 +23,13 @@ public sealed class GraphSchema : Schema
         this.RegisterTypeMapping<SnapshotInfo, SnapshotInfoType>();
         Query = services.GetRequiredService<GraphQuery>();
         Mutation = services.GetRequiredService<GraphMutation>();
-        // Introspection is bounded by IntrospectionDepthRule, not by cost: the standard introspection query alone would
-        // cost seven times the largest query the scenarios send.
-        this.WithIntrospectionComplexityImpact(0);
+        GraphCost.ConfigureIntrospection(this);
     }
 }
 
 public sealed class GraphQuery : ObjectGraphType
 {
-    public GraphQuery()
+    public GraphQuery(DegreeBounds degrees)
     {
         Name = "Query";
         Field<NonNullGraphType<StringGraphType>>("ping")
@@ -53,7 +50,7 @@ public sealed class GraphQuery : ObjectGraphType
         Field<NonNullGraphType<ListGraphType<NonNullGraphType<LinkType>>>>("links")
             .Argument<NonNullGraphType<LongGraphType>>("nodeId")
             .ResolveAsync(async ctx => await AllAsync(ctx, token => Queries(ctx).GetLinksAsync(ctx.GetArgument<long>("nodeId"), token)))
-            .Configure(f => f.WithComplexityImpact(GraphCost.ResolverImpact));
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.Links(degrees, c)));
         Field<NonNullGraphType<ListGraphType<NonNullGraphType<NodeSummaryType>>>>("searchNodes")
             .Description("Nodes whose name starts with the term, ignoring case; first by name.")
             .Argument<NonNullGraphType<StringGraphType>>("term")
@@ -70,7 +67,7 @@ public sealed class GraphQuery : ObjectGraphType
         Field<NonNullGraphType<ListGraphType<NonNullGraphType<NeighbourhoodType>>>>("neighbourhoods")
             .Argument<NonNullGraphType<ListGraphType<NonNullGraphType<LongGraphType>>>>("ids")
             .ResolveAsync(async ctx => await Queries(ctx).GetNeighbourhoodsAsync(ctx.GetArgument<long[]>("ids"), ctx.CancellationToken))
-            .Configure(f => f.WithComplexityImpact(c => GraphCost.List(c.GetArgument<object?>("ids", null) is IEnumerable<object> ids ? ids.Count() : 0)));
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.Neighbourhoods(c)));
     }
 
     private static GraphQueries Queries(IResolveFieldContext context) => context.RequestServices!.GetRequiredService<GraphQueries>();
@@ -101,29 +98,4 @@ public sealed class GraphMutation : ObjectGraphType
     }
 
     private static GraphQueries Queries(IResolveFieldContext context) => context.RequestServices!.GetRequiredService<GraphQueries>();
-}
-
-/// <summary>
-/// The cost model of the complexity analyzer, close to what HotChocolate's maintainers advise: a field that calls the query
-/// service costs <see cref="ResolverImpact"/> plus one per object it may return (its size argument), every nested object
-/// field one per object, scalars nothing. The largest query the scenarios send (a search of 10,000) stays under
-/// <see cref="MaxComplexity"/>; fifty such searches in one document, or a thousand aliased calls, do not. Introspection
-/// costs nothing here and is bounded by <see cref="IntrospectionDepthRule"/> and the depth limit.
-/// </summary>
-public static class GraphCost
-{
-    public const double ResolverImpact = 20;
-    public const int MaxComplexity = 12_000;
-    /// <summary>The schema is four levels deep; the standard introspection query needs twelve.</summary>
-    public const int MaxDepth = 15;
-
-    public static FieldComplexityResult List(int size) => new(ResolverImpact + Math.Max(size, 0), Math.Max(size, 1));
-
-    public static void Configure(ComplexityOptions options)
-    {
-        options.MaxComplexity = MaxComplexity;
-        options.MaxDepth = MaxDepth;
-        options.DefaultScalarImpact = 0;
-        options.DefaultObjectImpact = 1;
-    }
 }

@@ -1,3 +1,4 @@
+using GraphQL;
 using GraphQL.Types;
 using RpcCompare.Contracts;
 
@@ -22,10 +23,11 @@ public sealed class LinkType : AutoRegisteringObjectGraphType<LinkView>
 
 public sealed class NeighbourhoodType : ObjectGraphType<Neighbourhood>
 {
-    public NeighbourhoodType()
+    public NeighbourhoodType(DegreeBounds degrees)
     {
         Field<NonNullGraphType<NodeSummaryType>>("node").Resolve(ctx => ctx.Source.Node);
-        Field<NonNullGraphType<ListGraphType<NonNullGraphType<LinkType>>>>("links").Resolve(ctx => ctx.Source.Links);
+        Field<NonNullGraphType<ListGraphType<NonNullGraphType<LinkType>>>>("links").Resolve(ctx => ctx.Source.Links)
+            .Configure(f => f.WithComplexityImpact(c => GraphCost.NeighbourhoodLinks(degrees, c)));
     }
 }
 
@@ -40,6 +42,7 @@ public sealed class NodeType : ObjectGraphType<NodeSummary>
         Field(n => n.Name);
         Field(n => n.Type);
         Field<NonNullGraphType<ListGraphType<NonNullGraphType<LinkType>>>>("links")
-            .Resolve(ctx => ctx.RequestServices!.GetRequiredService<LinksByNodeLoader>().Load(ctx.Source.Id));
+            .Resolve(ctx => ctx.RequestServices!.GetRequiredService<LinksByNodeLoader>().Load(ctx.Source.Id))
+            .Configure(f => f.WithComplexityImpact(GraphCost.NodeLinksEstimate, GraphCost.NodeLinksEstimate));
     }
 }

@@ -10,6 +10,12 @@ namespace RpcCompare.Server.GraphQl;
 /// introspection query nests them once; a document that nests them further asks for the schema many times over in one
 /// answer. GraphQL.NET has no such rule (only NoIntrospectionValidationRule), and the complexity analyzer cannot tell the
 /// two apart: the standard query and a four-level bomb cost within a factor of five of each other.
+/// <para>
+/// Linear in the document: each fragment's deepest nesting is computed once, after the fragments it spreads
+/// (<see cref="FragmentGraph"/>), and selection sets are walked with an explicit stack, so neither a fragment that spreads
+/// the next one twice, over and over, nor a long chain of fragments costs more than a walk of the text or any stack depth.
+/// A spread that closes a cycle counts as empty here; the spec's NoFragmentCycles rule refuses the document.
+/// </para>
 /// </summary>
 public sealed class IntrospectionDepthRule : ValidationRuleBase
 {
@@ -17,48 +23,45 @@ public sealed class IntrospectionDepthRule : ValidationRuleBase
 
     private static readonly HashSet<string> ListFields = ["fields", "inputFields", "interfaces", "possibleTypes"];
 
-    private static readonly MatchingNodeVisitor<GraphQLOperationDefinition> Visitor = new((operation, context) =>
+    public override ValueTask<INodeVisitor?> GetPreNodeVisitorAsync(ValidationContext context)
     {
-        if (TooDeep(operation.SelectionSet, context.Document, 0, []))
+        foreach (var operation in TooDeepOperations(context.Document, context.CancellationToken))
         {
             context.ReportError(new IntrospectionDepthError(context.Document.Source, operation));
         }
-    });
+        return default;
+    }
 
-    public override ValueTask<INodeVisitor?> GetPreNodeVisitorAsync(ValidationContext context) => new(Visitor);
-
-    private static bool TooDeep(GraphQLSelectionSet selections, GraphQLDocument document, int depth, HashSet<string> fragmentsOnPath)
+    /// <summary>The operations of the document that nest introspection list fields more than <see cref="MaxDepth"/> deep.</summary>
+    public static IEnumerable<GraphQLOperationDefinition> TooDeepOperations(GraphQLDocument document, CancellationToken cancellationToken)
     {
-        foreach (var selection in selections.Selections)
+        var deepest = new Dictionary<string, int>(StringComparer.Ordinal);
+        foreach (var fragment in FragmentGraph.Of(document, cancellationToken).DependenciesFirst)
         {
-            switch (selection)
-            {
-                case GraphQLField field:
-                    var inner = depth + (ListFields.Contains(field.Name.StringValue) ? 1 : 0);
-                    if (inner > MaxDepth || (field.SelectionSet is { } set && TooDeep(set, document, inner, fragmentsOnPath)))
-                    {
-                        return true;
-                    }
-                    break;
-                case GraphQLInlineFragment inline when TooDeep(inline.SelectionSet, document, depth, fragmentsOnPath):
-                    return true;
-                case GraphQLFragmentSpread spread:
-                    var name = spread.FragmentName.Name.StringValue;
-                    // A fragment that spreads itself is refused by the spec's own rule; here it is just not followed twice.
-                    if (fragmentsOnPath.Add(name))
-                    {
-                        var tooDeep = document.FindFragmentDefinition(name) is { } fragment
-                            && TooDeep(fragment.SelectionSet, document, depth, fragmentsOnPath);
-                        fragmentsOnPath.Remove(name);
-                        if (tooDeep)
-                        {
-                            return true;
-                        }
-                    }
-                    break;
-            }
+            cancellationToken.ThrowIfCancellationRequested();
+            deepest[fragment.FragmentName.Name.StringValue] = Deepest(fragment.SelectionSet, deepest);
         }
-        return false;
+        return document.Definitions.OfType<GraphQLOperationDefinition>().Where(o => Deepest(o.SelectionSet, deepest) > MaxDepth).ToList();
+    }
+
+    /// <summary>The most introspection list fields on one path through the set, spreads replaced by their fragments' own.</summary>
+    private static int Deepest(GraphQLSelectionSet set, Dictionary<string, int> fragments)
+    {
+        var deepest = 0;
+        SelectionWalk.Run(set, 0, (field, above) =>
+        {
+            var depth = above + (ListFields.Contains(field.Name.StringValue) ? 1 : 0);
+            deepest = Math.Max(deepest, depth);
+            return depth;
+        }, (spread, above) =>
+        {
+            if (fragments.TryGetValue(spread.FragmentName.Name.StringValue, out var inside))
+            {
+                // Saturates: a chain of fragments can add up to any depth, but anything past MaxDepth is refused anyway.
+                deepest = Math.Max(deepest, Math.Min(above + inside, MaxDepth + 1));
+            }
+        });
+        return Math.Min(deepest, MaxDepth + 1);
     }
 }
 

@@ -170,7 +170,8 @@ public sealed class GraphQlGraphClient(Uri baseAddress, ClientOptions options)
             or "UNSUPPORTED_MEDIA_TYPE" or "NO_OPERATION" or "INVALID_OPERATION" or "INVALID_OPERATION_NAME"
             or "NO_OPERATION_NAME" => ErrorKind.InvalidArgument,
         _ when error.Extensions?.Number is not null => ErrorKind.InvalidArgument,
-        "REQUEST_TOO_LARGE" => ErrorKind.OverLimit,
+        "REQUEST_TOO_LARGE" or "DOCUMENT_TOO_LARGE" or "TOO_MANY_FIELDS" or "TOO_MANY_FRAGMENTS" or "TOO_MANY_ROOT_FIELDS"
+            or "TOO_MANY_ERRORS" => ErrorKind.OverLimit,
         "WRITES_DISABLED" => ErrorKind.WritesDisabled,
         "TIMEOUT" => ErrorKind.Timeout,
         "UNEXPECTED_EXECUTION_ERROR" => ErrorKind.Server,
