@@ -21,6 +21,37 @@ public static class WcfHost
     public const int MaxConcurrentSessions = 1_000;
     public const int MaxPendingHandshakes = 1_000;
 
+    /// <summary>Every session plus every handshake at once; beyond it a connection is closed unread.</summary>
+    public const int MaxConcurrentConnections = MaxConcurrentSessions + MaxPendingHandshakes;
+
+    /// <summary>
+    /// Once a request's first byte is in, all of it must arrive within this. The largest request allowed (8 MiB) takes
+    /// about 34 s over the slowest named network profile's uplink (mobile, 2 Mbit/s); the largest the scenarios send,
+    /// a 1 MiB ping, about 4 s. The idle wait between requests stays the binding's ReceiveTimeout.
+    /// </summary>
+    public static readonly TimeSpan MessageReceiveTimeout = TimeSpan.FromSeconds(60);
+
+    /// <summary>
+    /// Reader quotas sized for the largest request the scenarios send, set explicitly so that the buffered-message
+    /// relaxation (depth 128, the rest unlimited) does not apply:
+    /// depth at CoreWCF's and WCF's default (Microsoft's client nests a request 5 levels: Envelope, Body, operation,
+    /// parameter, array item or member);
+    /// strings up to twice the largest ping payload, so a payload just over the limit still reaches the service, which
+    /// refuses it with its own InvalidArgument fault;
+    /// arrays at WCF's default, far above GetNeighbourhoods' 1,000 ids (a longer list still gets the service's own fault);
+    /// bytes per read at WCF's default: the binary reader applies it to one start tag (name, attributes, namespace
+    /// declarations), which also bounds the attribute nodes it keeps; a request's tags are a few hundred bytes;
+    /// name table at WCF's default (the binary reader adds names to it only when asked for them as strings).
+    /// </summary>
+    public static XmlDictionaryReaderQuotas ReaderQuotas() => new()
+    {
+        MaxDepth = 32,
+        MaxStringContentLength = 2 * GraphContract.MaxPingPayloadLength,
+        MaxArrayLength = 16_384,
+        MaxNameTableCharCount = 16_384,
+        MaxBytesPerRead = 4_096,
+    };
+
     public static ContractDescription Contract { get; } =
         ContractDescription.Create<IGraphService>(GraphContract.ServiceName, GraphContract.ServiceNamespace);
 
@@ -32,13 +63,17 @@ public static class WcfHost
     public static void AddWcfHost(this WebApplicationBuilder builder)
     {
         var setup = builder.AddStackHost(StackCatalog.Wcf);
+        NetTcpServiceOptions? options = null;
         builder.Services.AddNetTcpService<IGraphService, GraphService>(Contract, o =>
         {
+            options = o;
             o.Binding.MaxReceivedMessageSize = MaxReceivedMessageSize;
             o.Binding.MaxConnections = MaxPendingHandshakes;
-            o.Binding.ReaderQuotas = XmlDictionaryReaderQuotas.Max;
+            o.Binding.ReaderQuotas = ReaderQuotas();
             o.IncludeExceptionDetailInFaults = false;
             o.MaxConcurrentSessions = MaxConcurrentSessions;
+            o.MaxConcurrentConnections = MaxConcurrentConnections;
+            o.MessageReceiveTimeout = MessageReceiveTimeout;
         });
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, EndpointNames.NetTcp, setup.Settings.Port, o => o.UseNetTcp<IGraphService>(Path), Path));
@@ -48,11 +83,21 @@ public static class WcfHost
             "RpcCompare NetTcp (src/Protocols/NetTcp) on a Kestrel connection handler; CoreWCF is not in the feed, so this is not CoreWCF");
         configuration.Set("protocol", "net.tcp: .NET Message Framing, duplex session, SecurityMode.None");
         configuration.Set("encoding", "SOAP 1.2 + WS-Addressing, binary XML with session dictionary (msbinsession1), DataContractSerializer");
-        configuration.Set("max received message", $"{MaxReceivedMessageSize:N0} bytes (requests)");
-        configuration.Set("reader quotas", "XmlDictionaryReaderQuotas.Max");
+        configuration.Set("max received message",
+            $"{MaxReceivedMessageSize:N0} bytes (requests), into a pooled buffer that grows with the bytes that arrive, not rented at the announced size");
+        var quotas = ReaderQuotas();
+        configuration.Set("reader quotas",
+            $"MaxDepth {quotas.MaxDepth}, MaxStringContentLength {quotas.MaxStringContentLength:N0} chars, MaxArrayLength {quotas.MaxArrayLength:N0}, " +
+            $"MaxNameTableCharCount {quotas.MaxNameTableCharCount:N0}, MaxBytesPerRead {quotas.MaxBytesPerRead:N0}; over a quota: a fault naming it, or the session closed with a log line when the MessageID was not read");
         configuration.Set("instance / concurrency", "single instance, concurrent calls across sessions, in order within one");
         configuration.Set("max concurrent sessions", $"{MaxConcurrentSessions:N0}");
+        configuration.Set("max concurrent connections", $"{MaxConcurrentConnections:N0} (sessions, handshakes and connections idle between sessions; beyond it closed unread)");
         configuration.Set("max pending handshakes", $"{MaxPendingHandshakes:N0}");
+        // AddNetTcpService applies the options at once: these are the values the service runs with.
+        var binding = options!.Binding;
+        configuration.Set("timeouts",
+            $"preamble {binding.ChannelInitializationTimeout.TotalSeconds:N0} s (ChannelInitializationTimeout), idle between messages {binding.ReceiveTimeout.TotalMinutes:N0} min (ReceiveTimeout), " +
+            $"one message once its first byte arrived {options.MessageReceiveTimeout.TotalSeconds:N0} s, sending a reply {binding.SendTimeout.TotalMinutes:N0} min (SendTimeout)");
         configuration.Set("connection reuse", "a connection carries one session after another (WCF clients pool them), idle up to ReceiveTimeout");
         configuration.Set("streaming variants", "none (NetTcp streaming carries only a raw Stream body)");
     }

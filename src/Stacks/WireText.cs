@@ -1,42 +1,73 @@
+using System.Globalization;
 using System.Text;
 
 namespace RpcCompare.Definitions;
 
 /// <summary>
-/// Text that came off the wire (an error message, a via, a content type) made safe to print: control characters, which
-/// could move a terminal's cursor or forge a log line, become \uXXXX escapes, and the length is bounded.
+/// Text that came off the wire (a via, a content type, a peer's fault, names from an envelope, a server's error message)
+/// made safe to put in a log line, an exception message or a terminal: a peer must not be able to forge log lines with
+/// CR/LF, move a terminal's cursor with escapes or hide text with bidirectional overrides.
 /// </summary>
 public static class WireText
 {
+    /// <summary>What <see cref="Printable"/> keeps of a longer text.</summary>
     public const int MaxLength = 1_000;
 
-    public static string Printable(string? text)
+    /// <summary>
+    /// The text with every control character (C0, DEL, C1), line or paragraph separator and bidirectional formatting
+    /// character written as a \uXXXX escape; other text unchanged. Escaping twice changes nothing more.
+    /// </summary>
+    public static string Escape(string? value)
     {
-        if (string.IsNullOrEmpty(text))
+        if (value is null)
         {
-            return text ?? "";
+            return string.Empty;
         }
-        var clean = !text.Any(char.IsControl);
-        if (clean && text.Length <= MaxLength)
+        var first = IndexOfUnsafe(value);
+        return first < 0 ? value : AppendEscaped(new StringBuilder(value.Length + 16).Append(value, 0, first), value.AsSpan(first)).ToString();
+    }
+
+    /// <summary><see cref="Escape"/>, and cut at <see cref="MaxLength"/> characters with a note saying so.</summary>
+    public static string Printable(string? value)
+    {
+        var escaped = Escape(value);
+        return escaped.Length <= MaxLength
+            ? escaped
+            : string.Concat(escaped.AsSpan(0, MaxLength), $"… (cut at {MaxLength.ToString(CultureInfo.InvariantCulture)} characters)");
+    }
+
+    private static int IndexOfUnsafe(string value)
+    {
+        for (var i = 0; i < value.Length; i++)
         {
-            return text;
-        }
-        var printable = new StringBuilder(Math.Min(text.Length, MaxLength) + 16);
-        foreach (var c in text)
-        {
-            if (printable.Length >= MaxLength)
+            if (IsUnsafe(value[i]))
             {
-                return printable.Append("… (cut at ").Append(MaxLength).Append(" characters)").ToString();
+                return i;
             }
-            if (char.IsControl(c))
+        }
+        return -1;
+    }
+
+    private static StringBuilder AppendEscaped(StringBuilder escaped, ReadOnlySpan<char> rest)
+    {
+        foreach (var c in rest)
+        {
+            if (IsUnsafe(c))
             {
-                printable.Append("\\u").Append(((int)c).ToString("x4", System.Globalization.CultureInfo.InvariantCulture));
+                escaped.Append("\\u").Append(((int)c).ToString("X4", CultureInfo.InvariantCulture));
             }
             else
             {
-                printable.Append(c);
+                escaped.Append(c);
             }
         }
-        return printable.ToString();
+        return escaped;
     }
+
+    private static bool IsUnsafe(char c) =>
+        char.IsControl(c)
+        || c is '\u2028' or '\u2029'
+        || c is >= '\u202A' and <= '\u202E'
+        || c is >= '\u2066' and <= '\u2069'
+        || c is '\u200E' or '\u200F' or '\u061C';
 }

@@ -1,7 +1,4 @@
-using System.IO.Pipelines;
-using System.Xml;
 using Microsoft.Extensions.Logging;
-using RpcCompare.Protocols.NetTcp;
 using Wcf = System.ServiceModel;
 
 namespace RpcCompare.UnitTests.NetTcp;
@@ -193,8 +190,8 @@ public sealed class ProtocolTests
 
         var fault = await session.RequestAsync(w =>
         {
-            WriteHeaders(w, "http://rpccompare.test/ITestService/Ping", host.Address.AbsoluteUri, extraHeader: true);
-            WritePingBody(w, "x");
+            CraftedSession.WriteHeaders(w, "http://rpccompare.test/ITestService/Ping", host.Address.AbsoluteUri, extraHeader: true);
+            CraftedSession.WritePingBody(w, "x");
         });
 
         Assert.Equal("MustUnderstand", fault.Code.Name);
@@ -209,8 +206,8 @@ public sealed class ProtocolTests
 
         var fault = await session.RequestAsync(w =>
         {
-            WriteHeaders(w, "http://rpccompare.test/ITestService/Ping", $"net.tcp://127.0.0.1:{host.Port}/other", extraHeader: false);
-            WritePingBody(w, "x");
+            CraftedSession.WriteHeaders(w, "http://rpccompare.test/ITestService/Ping", $"net.tcp://127.0.0.1:{host.Port}/other", extraHeader: false);
+            CraftedSession.WritePingBody(w, "x");
         });
 
         Assert.Equal("DestinationUnreachable", fault.Code.SubCode?.Name);
@@ -224,14 +221,14 @@ public sealed class ProtocolTests
 
         var fault = await session.RequestAsync(w =>
         {
-            WriteHeaders(w, "http://rpccompare.test/ITestService/Add", host.Address.AbsoluteUri, extraHeader: false);
+            CraftedSession.WriteHeaders(w, "http://rpccompare.test/ITestService/Add", host.Address.AbsoluteUri, extraHeader: false);
             w.WriteStartElement("Add", TestContract.Namespace);
             w.WriteElementString("a", TestContract.Namespace, "not a number");
             w.WriteEndElement();
         });
         var second = await session.RequestAsync(w =>
         {
-            WriteHeaders(w, "http://rpccompare.test/ITestService/Add", host.Address.AbsoluteUri, extraHeader: false);
+            CraftedSession.WriteHeaders(w, "http://rpccompare.test/ITestService/Add", host.Address.AbsoluteUri, extraHeader: false);
             w.WriteStartElement("Wrong", TestContract.Namespace);
             w.WriteEndElement();
         });
@@ -239,97 +236,5 @@ public sealed class ProtocolTests
         Assert.Equal("DeserializationFailed", fault.Code.SubCode?.Name);
         Assert.Equal("DeserializationFailed", second.Code.SubCode?.Name);
         Assert.Contains("Expecting element 'Add'", second.Reason, StringComparison.Ordinal);
-    }
-
-    private static void WriteHeaders(XmlDictionaryWriter writer, string action, string to, bool extraHeader)
-    {
-        const string Soap = "http://www.w3.org/2003/05/soap-envelope";
-        const string Addressing = "http://www.w3.org/2005/08/addressing";
-        writer.WriteStartElement("s", "Envelope", Soap);
-        writer.WriteStartElement("s", "Header", Soap);
-        writer.WriteElementString("a", "Action", Addressing, action);
-        writer.WriteStartElement("a", "MessageID", Addressing);
-        writer.WriteValue(CraftedSession.MessageId);
-        writer.WriteEndElement();
-        writer.WriteElementString("a", "To", Addressing, to);
-        if (extraHeader)
-        {
-            writer.WriteStartElement("x", "Secret", "urn:extension");
-            writer.WriteAttributeString("s", "mustUnderstand", Soap, "1");
-            writer.WriteEndElement();
-        }
-
-        writer.WriteEndElement();
-        writer.WriteStartElement("s", "Body", Soap);
-    }
-
-    private static void WritePingBody(XmlDictionaryWriter writer, string payload)
-    {
-        writer.WriteStartElement("Ping", TestContract.Namespace);
-        writer.WriteElementString("payload", TestContract.Namespace, payload);
-        writer.WriteEndElement();
-    }
-
-    /// <summary>A raw session that sends hand-written envelopes through the real codec and reads the faults back.</summary>
-    private sealed class CraftedSession : IAsyncDisposable
-    {
-        public static readonly UniqueId MessageId = new();
-
-        private readonly RawConnection _raw;
-        private readonly Pipe _pipe = new();
-        private readonly BinarySessionCodec _codec = new(new XmlDictionaryReaderQuotas());
-
-        private CraftedSession(RawConnection raw) => _raw = raw;
-
-        public static async Task<CraftedSession> OpenAsync(NetTcpTestHost host)
-        {
-            var raw = await RawConnection.ConnectAsync(host.Port);
-            await raw.SendAsync(RawConnection.Preamble(host.Address.AbsoluteUri));
-            Assert.Equal(0x0B, await raw.ReadByteAsync());
-            return new CraftedSession(raw);
-        }
-
-        public async Task<FaultException> RequestAsync(Action<XmlDictionaryWriter> writeEnvelope)
-        {
-            var writer = _codec.StartMessage();
-            writeEnvelope(writer);
-            writer.WriteEndElement();
-            writer.WriteEndElement();
-            var size = _codec.CompleteMessage();
-            await _codec.WriteEnvelopeAsync(_pipe.Writer, size, CancellationToken.None);
-            var read = await _pipe.Reader.ReadAsync();
-            await _raw.SendAsync(System.Buffers.BuffersExtensions.ToArray(read.Buffer));
-            _pipe.Reader.AdvanceTo(read.Buffer.End);
-
-            Assert.Equal(0x06, await _raw.ReadByteAsync());
-            var length = 0;
-            for (var shift = 0; ; shift += 7)
-            {
-                var b = await _raw.ReadByteAsync();
-                length |= (b & 0x7F) << shift;
-                if (b < 0x80)
-                {
-                    break;
-                }
-            }
-
-            var payload = new byte[length];
-            for (var i = 0; i < length; i++)
-            {
-                payload[i] = await _raw.ReadByteAsync();
-            }
-
-            var reader = _codec.OpenMessage(payload, length);
-            var headers = EnvelopeReader.ReadToBody(reader);
-            Assert.Equal(MessageId, headers.RelatesTo);
-            Assert.True(EnvelopeReader.IsFault(reader));
-            return EnvelopeReader.ReadFault(reader, headers.Action);
-        }
-
-        public async ValueTask DisposeAsync()
-        {
-            _codec.Dispose();
-            await _raw.DisposeAsync();
-        }
     }
 }

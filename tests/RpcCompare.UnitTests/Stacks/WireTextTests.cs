@@ -4,17 +4,28 @@ namespace RpcCompare.UnitTests.Stacks;
 
 public sealed class WireTextTests
 {
-    [Fact]
-    public void ControlCharactersBecomeEscapes() =>
-        Assert.Equal("fault\\u001b[31m red\\u000aforged line", WireText.Printable("fault\u001b[31m red\nforged line"));
+    [Theory]
+    [InlineData("net.tcp://h:1/x\r\nforged", @"net.tcp://h:1/x\u000D\u000Aforged")]
+    [InlineData("\u001b[31mred\u007f\u0085", @"\u001B[31mred\u007F\u0085")]
+    [InlineData("abc\u202Eevil\u2028", @"abc\u202Eevil\u2028")]
+    [InlineData("\0", @"\u0000")]
+    public void ControlCharactersBecomeUnicodeEscapes(string wire, string logged) =>
+        Assert.Equal(logged, WireText.Escape(wire));
+
+    [Theory]
+    [InlineData("net.tcp://127.0.0.1:808/graph")]
+    [InlineData("naïve ünïcode → 名前")]
+    public void PrintableTextIsUnchanged(string text) => Assert.Same(text, WireText.Escape(text));
 
     [Fact]
-    public void PrintableTextIsKeptAsItIs()
+    public void EscapingTwiceChangesNothingMore()
     {
-        const string text = "Node 42 does not exist.";
-
-        Assert.Same(text, WireText.Printable(text));
+        var once = WireText.Escape("a\r\nb\u001b");
+        Assert.Equal(once, WireText.Escape(once));
     }
+
+    [Fact]
+    public void NullBecomesEmpty() => Assert.Equal("", WireText.Escape(null));
 
     [Fact]
     public void LongTextIsCutAndSaysSo()

@@ -1,9 +1,13 @@
+using System.Buffers;
+
 namespace RpcCompare.Protocols.NetTcp;
 
 /// <summary>Options of one NetTcp service: its binding and the service-behaviour settings WCF keeps elsewhere.</summary>
 public sealed class NetTcpServiceOptions
 {
     private int _maxConcurrentSessions = 100 * Environment.ProcessorCount;
+    private int _maxConcurrentConnections = 112 * Environment.ProcessorCount;
+    private TimeSpan _messageReceiveTimeout = TimeSpan.FromSeconds(30);
 
     public NetTcpBinding Binding { get; } = new();
 
@@ -22,4 +26,31 @@ public sealed class NetTcpServiceOptions
         get => _maxConcurrentSessions;
         set => _maxConcurrentSessions = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(MaxConcurrentSessions), value, "MaxConcurrentSessions must be positive.");
     }
+
+    /// <summary>
+    /// Connections served at once, whatever they are doing: in the preamble handshake, in a session, or idle in a client's
+    /// connection pool between sessions (default 112 × processors: the default sessions plus the default pending handshakes).
+    /// A connection beyond it is closed at once, before anything is read from it.
+    /// </summary>
+    public int MaxConcurrentConnections
+    {
+        get => _maxConcurrentConnections;
+        set => _maxConcurrentConnections = value > 0 ? value : throw new ArgumentOutOfRangeException(nameof(MaxConcurrentConnections), value, "MaxConcurrentConnections must be positive.");
+    }
+
+    /// <summary>
+    /// How long one message may take to arrive once its first byte has (default 30 seconds). The binding's ReceiveTimeout
+    /// bounds only the idle wait for the next message, so a client that trickles a message byte by byte loses its session
+    /// here rather than holding it for the whole ReceiveTimeout.
+    /// </summary>
+    public TimeSpan MessageReceiveTimeout
+    {
+        get => _messageReceiveTimeout;
+        set => _messageReceiveTimeout = value > TimeSpan.Zero && value <= TimeSpan.FromMilliseconds(int.MaxValue)
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(MessageReceiveTimeout), value, $"MessageReceiveTimeout must be positive and at most {TimeSpan.FromMilliseconds(int.MaxValue)}.");
+    }
+
+    /// <summary>Where receive buffers are rented; tests substitute a pool that records what is asked of it.</summary>
+    internal ArrayPool<byte> ReceiveBufferPool { get; set; } = ArrayPool<byte>.Shared;
 }

@@ -1,6 +1,7 @@
 using System.Reflection;
 using System.Runtime.Serialization;
 using System.Xml;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Protocols.NetTcp;
 
@@ -169,5 +170,5 @@ public sealed class OperationDescription
 
     private SerializationException UnexpectedElement(XmlDictionaryReader reader, string expected) =>
         new($"Expecting element '{expected}' from namespace '{Namespace.Value}' for operation '{Name}', " +
-            $"found {reader.NodeType} '{reader.LocalName}' from namespace '{reader.NamespaceURI}'.");
+            $"found {reader.NodeType} '{WireText.Escape(reader.LocalName)}' from namespace '{WireText.Escape(reader.NamespaceURI)}'.");
 }

@@ -124,6 +124,31 @@ internal sealed class BinarySessionCodec : IDisposable
         return _reader;
     }
 
+    /// <summary>
+    /// Ends reading the current incoming envelope. The binary reader keeps node objects between messages: one per element
+    /// level reached (bounded by MaxDepth) but also one per attribute of the widest element and every namespace declared,
+    /// which no reader quota bounds. Closing it, as WCF's encoder does before reusing a reader, drops those kept for more
+    /// than a few nodes; after a message that failed to read, the reader is discarded instead, since it stopped somewhere
+    /// inside the envelope. Either way the session dictionary stays: it lives in the reader session, not in the reader.
+    /// </summary>
+    public void CloseMessage(bool failed)
+    {
+        if (_reader is null)
+        {
+            return;
+        }
+
+        if (failed)
+        {
+            _reader.Dispose();
+            _reader = null;
+        }
+        else
+        {
+            _reader.Close();
+        }
+    }
+
     public void Dispose()
     {
         _writer?.Dispose();

@@ -1,4 +1,5 @@
 using System.Xml;
+using RpcCompare.Definitions;
 
 namespace RpcCompare.Protocols.NetTcp;
 
@@ -12,14 +13,24 @@ internal static class EnvelopeReader
     /// <exception cref="XmlException">Malformed binary XML.</exception>
     public static EnvelopeHeaders ReadToBody(XmlDictionaryReader reader)
     {
+        var headers = default(EnvelopeHeaders);
+        ReadToBody(reader, ref headers);
+        return headers;
+    }
+
+    /// <summary>
+    /// As <see cref="ReadToBody(XmlDictionaryReader)"/>, filling <paramref name="headers"/> as it goes: when reading fails
+    /// part-way (a reader quota, malformed XML), the headers read before the failure, the MessageID above all, are kept.
+    /// </summary>
+    public static void ReadToBody(XmlDictionaryReader reader, ref EnvelopeHeaders headers)
+    {
         reader.MoveToContent();
         if (!reader.IsStartElement(D.Envelope, D.SoapNamespace))
         {
-            throw new ProtocolException($"The message is not a SOAP 1.2 envelope: its root element is '{reader.LocalName}' from namespace '{reader.NamespaceURI}'.");
+            throw new ProtocolException($"The message is not a SOAP 1.2 envelope: its root element is '{WireText.Escape(reader.LocalName)}' from namespace '{WireText.Escape(reader.NamespaceURI)}'.");
         }
 
         reader.ReadStartElement();
-        var headers = default(EnvelopeHeaders);
         if (reader.IsStartElement(D.Header, D.SoapNamespace))
         {
             if (reader.IsEmptyElement)
@@ -40,7 +51,7 @@ internal static class EnvelopeReader
 
         if (!reader.IsStartElement(D.Body, D.SoapNamespace))
         {
-            throw new ProtocolException($"The SOAP envelope has no Body; found '{reader.LocalName}' from namespace '{reader.NamespaceURI}'.");
+            throw new ProtocolException($"The SOAP envelope has no Body; found '{WireText.Escape(reader.LocalName)}' from namespace '{WireText.Escape(reader.NamespaceURI)}'.");
         }
 
         if (reader.IsEmptyElement)
@@ -52,8 +63,6 @@ internal static class EnvelopeReader
             reader.ReadStartElement();
             reader.MoveToContent();
         }
-
-        return headers;
     }
 
     public static bool IsFault(XmlDictionaryReader reader) => reader.IsStartElement(D.Fault, D.SoapNamespace);
@@ -162,7 +171,7 @@ internal static class EnvelopeReader
     {
         if (!reader.IsStartElement(D.Value, D.SoapNamespace))
         {
-            throw new XmlException($"A SOAP fault code has no Value element; found '{reader.LocalName}'.");
+            throw new XmlException($"A SOAP fault code has no Value element; found '{WireText.Escape(reader.LocalName)}'.");
         }
 
         reader.ReadStartElement();

@@ -135,6 +135,59 @@ internal sealed class FrameReader
         }
     }
 
+    /// <summary>
+    /// Reads a record payload of <paramref name="size"/> bytes into an array rented from <paramref name="pool"/>, which the
+    /// caller returns. The array grows with the bytes that actually arrive (doubling from at most
+    /// <see cref="InitialPayloadBuffer"/>, or at once to what is already buffered), so a peer that announces a large size and sends
+    /// little makes the service hold little. A connection closed early is a truncated record.
+    /// </summary>
+    public async ValueTask<byte[]> ReadPayloadAsync(int size, ArrayPool<byte> pool, CancellationToken cancellationToken)
+    {
+        var buffer = pool.Rent(Math.Min(size, InitialPayloadBuffer));
+        var filled = 0;
+        try
+        {
+            while (filled < size)
+            {
+                var result = await _input.ReadAsync(cancellationToken);
+                var available = result.Buffer;
+                var count = (int)Math.Min(available.Length, size - filled);
+                buffer = EnsureCapacity(pool, buffer, filled, filled + count, size);
+                available.Slice(0, count).CopyTo(buffer.AsSpan(filled));
+                filled += count;
+                _input.AdvanceTo(available.GetPosition(count));
+                if (filled < size && count == 0 && result.IsCompleted)
+                {
+                    throw Truncated();
+                }
+            }
+
+            return buffer;
+        }
+        catch
+        {
+            pool.Return(buffer);
+            throw;
+        }
+    }
+
+    /// <summary>A read buffer's first size when the record is larger and its bytes have not arrived yet.</summary>
+    internal const int InitialPayloadBuffer = 16 * 1024;
+
+    private static byte[] EnsureCapacity(ArrayPool<byte> pool, byte[] buffer, int filled, int needed, int size)
+    {
+        if (buffer.Length >= needed)
+        {
+            return buffer;
+        }
+
+        var doubled = (int)Math.Min((long)buffer.Length * 2, int.MaxValue);
+        var bigger = pool.Rent(Math.Min(size, Math.Max(needed, doubled)));
+        buffer.AsSpan(0, filled).CopyTo(bigger);
+        pool.Return(buffer);
+        return bigger;
+    }
+
     /// <summary>Reads a size-prefixed UTF-8 string record body (via, content type, fault).</summary>
     public async ValueTask<string?> ReadUtf8Async(int maxBytes, CancellationToken cancellationToken)
     {

@@ -1,3 +1,4 @@
+using System.Buffers;
 using Microsoft.Extensions.Logging;
 
 namespace RpcCompare.Protocols.NetTcp;
@@ -10,6 +11,7 @@ internal sealed class NetTcpServiceHost
 {
     private readonly int _maxConcurrentSessions;
     private int _sessions;
+    private int _connections;
 
     public NetTcpServiceHost(ContractDescription contract, object instance, NetTcpServiceOptions options, ILogger logger)
     {
@@ -19,6 +21,9 @@ internal sealed class NetTcpServiceHost
         IncludeExceptionDetailInFaults = options.IncludeExceptionDetailInFaults;
         Logger = logger;
         _maxConcurrentSessions = options.MaxConcurrentSessions;
+        MaxConcurrentConnections = options.MaxConcurrentConnections;
+        MessageReceiveTimeout = options.MessageReceiveTimeout;
+        ReceiveBufferPool = options.ReceiveBufferPool;
         Handshakes = new SemaphoreSlim(Binding.MaxConnections, Binding.MaxConnections);
     }
 
@@ -35,16 +40,29 @@ internal sealed class NetTcpServiceHost
     /// <summary>Slots for connections in the preamble handshake (the binding's MaxConnections).</summary>
     public SemaphoreSlim Handshakes { get; }
 
-    public bool TryEnterSession()
+    public int MaxConcurrentConnections { get; }
+
+    /// <summary>Bounds receiving one message once its first byte arrived (separate from the idle ReceiveTimeout).</summary>
+    public TimeSpan MessageReceiveTimeout { get; }
+
+    public ArrayPool<byte> ReceiveBufferPool { get; }
+
+    public bool TryEnterConnection() => TryEnter(ref _connections, MaxConcurrentConnections);
+
+    public void ExitConnection() => Interlocked.Decrement(ref _connections);
+
+    public bool TryEnterSession() => TryEnter(ref _sessions, _maxConcurrentSessions);
+
+    public void ExitSession() => Interlocked.Decrement(ref _sessions);
+
+    private static bool TryEnter(ref int count, int limit)
     {
-        if (Interlocked.Increment(ref _sessions) <= _maxConcurrentSessions)
+        if (Interlocked.Increment(ref count) <= limit)
         {
             return true;
         }
 
-        Interlocked.Decrement(ref _sessions);
+        Interlocked.Decrement(ref count);
         return false;
     }
-
-    public void ExitSession() => Interlocked.Decrement(ref _sessions);
 }

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Diagnostics;
 using System.IO.Pipelines;
 using System.Net.Sockets;
@@ -49,6 +48,26 @@ internal sealed class ServerSession
     private BindingSettings Binding => _host.Binding;
 
     public async Task RunAsync()
+    {
+        if (!_host.TryEnterConnection())
+        {
+            // Closed unread, as Kestrel closes connections over its own MaxConcurrentConnections: nothing is buffered for it.
+            LogClosed(LogLevel.Warning, $"the service already serves MaxConcurrentConnections ({_host.MaxConcurrentConnections}) connections");
+            _timer.Dispose();
+            return;
+        }
+
+        try
+        {
+            await RunSessionsAsync();
+        }
+        finally
+        {
+            _host.ExitConnection();
+        }
+    }
+
+    private async Task RunSessionsAsync()
     {
         var lifetime = _connection.Features.Get<IConnectionLifetimeNotificationFeature>();
         using var shutdown = lifetime?.ConnectionClosedRequested.Register(static state => ((ServerSession)state!).OnCloseRequested(), this);
@@ -219,7 +238,7 @@ internal sealed class ServerSession
 
         if (!NetTcpPath.Matches(_path, via))
         {
-            return PreambleOutcome.WithFault(FramingFaults.EndpointNotFound, $"via '{via}' does not match the endpoint path '{_path}'");
+            return PreambleOutcome.WithFault(FramingFaults.EndpointNotFound, $"via '{WireText.Escape(via)}' does not match the endpoint path '{_path}'");
         }
 
         var encodingRecord = await _frames.ReadNextRecordTypeAsync(token);
@@ -241,7 +260,7 @@ internal sealed class ServerSession
 
             if (!string.Equals(contentType, FramingConstants.BinarySessionContentType, StringComparison.OrdinalIgnoreCase))
             {
-                return PreambleOutcome.WithFault(FramingFaults.ContentTypeInvalid, $"unsupported content type '{contentType}'");
+                return PreambleOutcome.WithFault(FramingFaults.ContentTypeInvalid, $"unsupported content type '{WireText.Escape(contentType)}'");
             }
         }
         else
@@ -265,8 +284,12 @@ internal sealed class ServerSession
     {
         while (true)
         {
-            var token = StartTimer(Binding.ReceiveTimeout, "waiting for the next message (ReceiveTimeout)");
-            var type = _closeRequested ? FrameReader.ReadCancelled : await _frames.ReadRecordTypeAsync(stopOnCancelledRead: true, token);
+            var idle = StartTimer(Binding.ReceiveTimeout, "waiting for the next message (ReceiveTimeout)");
+            var type = _closeRequested ? FrameReader.ReadCancelled : await _frames.ReadRecordTypeAsync(stopOnCancelledRead: true, idle);
+
+            // The idle wait is over once a record has started: the rest of it must arrive within the message deadline,
+            // so a peer trickling bytes cannot hold the session for the whole ReceiveTimeout.
+            var token = StartTimer(_host.MessageReceiveTimeout, "receiving one message (MessageReceiveTimeout)");
             switch (type)
             {
                 case FrameReader.ReadCancelled:
@@ -293,7 +316,7 @@ internal sealed class ServerSession
                     break;
                 case (int)FramingRecordType.Fault:
                     var fault = await _frames.ReadUtf8Async(FramingConstants.MaxFaultSize, token);
-                    LogClosed(LogLevel.Warning, $"the client sent the framing fault '{fault}'");
+                    LogClosed(LogLevel.Warning, $"the client sent the framing fault '{WireText.Escape(fault)}'");
                     return false;
                 default:
                     LogClosed(LogLevel.Warning, $"unexpected framing record 0x{type:X2} where a sized envelope or End was expected");
@@ -315,16 +338,17 @@ internal sealed class ServerSession
             return false;
         }
 
-        var buffer = ArrayPool<byte>.Shared.Rent(size);
-        Request request;
+        var pool = _host.ReceiveBufferPool;
+        var buffer = await _frames.ReadPayloadAsync(size, pool, token);
+        Request? request = null;
         try
         {
-            await _frames.ReadExactlyAsync(buffer.AsMemory(0, size), token);
             request = DecodeRequest(codec, buffer, size);
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            codec.CloseMessage(failed: request is null || request.ReadFailed);
+            pool.Return(buffer);
         }
 
         if (request.MessageId is null)
@@ -396,15 +420,23 @@ internal sealed class ServerSession
     private Request DecodeRequest(BinarySessionCodec codec, byte[] buffer, int size)
     {
         XmlDictionaryReader reader;
-        EnvelopeHeaders headers;
+        var headers = default(EnvelopeHeaders);
         try
         {
             reader = codec.OpenMessage(buffer, size);
-            headers = EnvelopeReader.ReadToBody(reader);
+            EnvelopeReader.ReadToBody(reader, ref headers);
         }
         catch (Exception ex) when (ex is XmlException or InvalidDataException or ProtocolException or QuotaExceededException)
         {
-            return new Request { Problem = $"malformed envelope: {ex.Message}" };
+            // A reader quota (MaxDepth...) or malformed XML: the reader's message names the quota and its value. With the
+            // MessageID already read the client gets it as a fault and the session goes on; without it, only the log does.
+            if (headers.MessageId is null)
+            {
+                return new Request { ReadFailed = true, Problem = $"the envelope could not be read, and without its MessageID it cannot be answered: {ex.Message}" };
+            }
+
+            _logger.LogDebug("NetTcp connection {ConnectionId}: an envelope could not be read and is answered with a fault: {Reason}", _connection.ConnectionId, WireText.Escape(ex.Message));
+            return new Request { ReadFailed = true, MessageId = headers.MessageId, Fault = ServiceFaults.UnreadableMessage(ex) };
         }
 
         var request = new Request { MessageId = headers.MessageId };
@@ -430,6 +462,7 @@ internal sealed class ServerSession
             catch (Exception ex) when (ex is SerializationException or InvalidDataContractException or XmlException or InvalidCastException)
             {
                 request.Fault = ServiceFaults.DeserializationFailed(operation, ex);
+                request.ReadFailed = true;
             }
         }
 
@@ -484,8 +517,9 @@ internal sealed class ServerSession
         return _timer.Token;
     }
 
+    // Reasons quote wire strings (a via, a client's fault, XML names); escaping the whole reason covers every one of them.
     private void LogClosed(LogLevel level, string reason) =>
-        _logger.Log(level, "NetTcp connection {ConnectionId} from {RemoteEndPoint} closed: {Reason}", _connection.ConnectionId, _connection.RemoteEndPoint, reason);
+        _logger.Log(level, "NetTcp connection {ConnectionId} from {RemoteEndPoint} closed: {Reason}", _connection.ConnectionId, _connection.RemoteEndPoint, WireText.Escape(reason));
 
     /// <summary>A decoded request: the operation and its arguments, or the fault to answer instead.</summary>
     private sealed class Request
@@ -493,6 +527,9 @@ internal sealed class ServerSession
         public UniqueId? MessageId { get; init; }
 
         public string? Problem { get; init; }
+
+        /// <summary>Reading stopped part-way through the envelope, so the reader is discarded rather than reused.</summary>
+        public bool ReadFailed { get; set; }
 
         public OperationDescription? Operation { get; set; }
 

@@ -1,3 +1,5 @@
+using RpcCompare.Definitions;
+
 namespace RpcCompare.Protocols.NetTcp;
 
 /// <summary>The SOAP faults a WCF service dispatcher sends, with WCF's codes, reasons and actions.</summary>
@@ -28,24 +30,33 @@ internal static class ServiceFaults
 
     public static MessageFault DeserializationFailed(OperationDescription operation, Exception exception) =>
         new(FaultCode.CreateSenderFaultCode(new FaultCode("DeserializationFailed", DispatcherNamespace)),
-            $"The formatter threw an exception while trying to deserialize the message for operation '{operation.Name}': {exception.Message}",
+            $"The formatter threw an exception while trying to deserialize the message for operation '{operation.Name}': {WireText.Escape(exception.Message)}",
+            FaultActions.Dispatcher);
+
+    /// <summary>
+    /// The envelope's headers could not be read after its MessageID was (a reader quota such as MaxDepth, or malformed
+    /// binary XML): the reader's message, which names the quota and its value, goes back as the reason.
+    /// </summary>
+    public static MessageFault UnreadableMessage(Exception exception) =>
+        new(FaultCode.CreateSenderFaultCode(new FaultCode("InvalidMessage", DispatcherNamespace)),
+            $"The message could not be read: {WireText.Escape(exception.Message)}",
             FaultActions.Dispatcher);
 
     public static MessageFault ActionNotSupported(string? action) =>
         new(FaultCode.CreateSenderFaultCode(new FaultCode("ActionNotSupported", AddressingNamespace)),
-            $"The message with Action '{action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher. " +
+            $"The message with Action '{WireText.Escape(action)}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher. " +
             "This may be because of either a contract mismatch (mismatched Actions between sender and receiver) or a binding/security mismatch " +
             "between the sender and the receiver.  Check that sender and receiver have the same contract and the same binding (including security requirements, e.g. Message, Transport, None).",
             FaultActions.Addressing);
 
     public static MessageFault DestinationUnreachable(string? to) =>
         new(FaultCode.CreateSenderFaultCode(new FaultCode("DestinationUnreachable", AddressingNamespace)),
-            $"The message with To '{to}' cannot be processed at the receiver, due to an AddressFilter mismatch at the EndpointDispatcher.  " +
+            $"The message with To '{WireText.Escape(to)}' cannot be processed at the receiver, due to an AddressFilter mismatch at the EndpointDispatcher.  " +
             "Check that the sender and receiver's EndpointAddresses agree.",
             FaultActions.Addressing);
 
     public static MessageFault MustUnderstand(string name, string ns) =>
         new(new FaultCode("MustUnderstand", FaultCode.Soap12Namespace),
-            $"The header '{name}' from the namespace '{ns}' was not understood by the recipient of this message, causing the message to not be processed.",
+            $"The header '{WireText.Escape(name)}' from the namespace '{WireText.Escape(ns)}' was not understood by the recipient of this message, causing the message to not be processed.",
             FaultActions.Soap);
 }
