@@ -76,6 +76,20 @@ public sealed class OperationDescription
     /// <exception cref="SerializationException">The body does not hold this operation's request.</exception>
     internal object?[] ReadRequestBody(XmlDictionaryReader reader)
     {
+        try
+        {
+            return ReadArguments(reader);
+        }
+        catch (InvalidOperationException ex) when (ex.InnerException is XmlException malformed)
+        {
+            // As in EnvelopeReader.ReadToBody: a prefix that is not valid UTF-8 among many namespace declarations makes the
+            // binary reader's duplicate-attribute sort throw, wrapped by Array.Sort (found by tests/fuzz): malformed input.
+            throw new XmlException(malformed.Message, ex);
+        }
+    }
+
+    private object?[] ReadArguments(XmlDictionaryReader reader)
+    {
         var args = new object?[Parameters.Length];
         for (var i = 0; i < args.Length; i++)
         {

@@ -112,15 +112,11 @@ internal sealed class BinarySessionCodec : IDisposable
     public XmlDictionaryReader OpenMessage(byte[] buffer, int count)
     {
         var offset = ReadStringTable(buffer.AsSpan(0, count));
-        if (_reader is null)
-        {
-            _reader = XmlDictionaryReader.CreateBinaryReader(buffer, offset, count - offset, SoapStaticDictionary.Instance, _quotas, _readerSession);
-        }
-        else
-        {
-            ((IXmlBinaryReaderInitializer)_reader).SetInput(buffer, offset, count - offset, SoapStaticDictionary.Instance, _quotas, _readerSession, onClose: null);
-        }
-
+        // A new reader for every envelope. One reused through IXmlBinaryReaderInitializer.SetInput keeps state from the
+        // previous envelope: a truncated envelope after a complete one made its end-of-file error path read stale element
+        // names and throw IndexOutOfRangeException instead of XmlException (found by tests/fuzz; closing it first did not help).
+        _reader?.Dispose();
+        _reader = XmlDictionaryReader.CreateBinaryReader(buffer, offset, count - offset, SoapStaticDictionary.Instance, _quotas, _readerSession);
         return _reader;
     }
 

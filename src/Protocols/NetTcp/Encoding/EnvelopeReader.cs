@@ -24,6 +24,21 @@ internal static class EnvelopeReader
     /// </summary>
     public static void ReadToBody(XmlDictionaryReader reader, ref EnvelopeHeaders headers)
     {
+        try
+        {
+            ReadHeadersAndEnterBody(reader, ref headers);
+        }
+        catch (InvalidOperationException ex) when (ex.InnerException is XmlException malformed)
+        {
+            // The binary reader checks an element's attributes for duplicates by sorting them; a prefix that is not valid
+            // UTF-8 makes the comparer throw an XmlException, which Array.Sort wraps in an InvalidOperationException
+            // (found by tests/fuzz). It is malformed input like any other, so it is refused as such.
+            throw new XmlException(malformed.Message, ex);
+        }
+    }
+
+    private static void ReadHeadersAndEnterBody(XmlDictionaryReader reader, ref EnvelopeHeaders headers)
+    {
         reader.MoveToContent();
         if (!reader.IsStartElement(D.Envelope, D.SoapNamespace))
         {
