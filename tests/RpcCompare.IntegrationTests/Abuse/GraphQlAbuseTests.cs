@@ -193,12 +193,12 @@ public sealed class GraphQlAbuseTests(DatabaseFixture db)
         var host = await db.HostAsync("graphql");
         using var http = await HttpAsync();
         await AssertStillServingAsync(http);
-        var before = ProcStats.Read(host.Pid);
+        var before = ProcessUsage.Read(host.Pid);
 
         using var response = await PostAsync(http, document, json: false);
         var body = await response.Content.ReadAsStringAsync();
 
-        var after = ProcStats.Read(host.Pid);
+        var after = ProcessUsage.Read(host.Pid);
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         Assert.Equal(code, ErrorCode(body));
         Assert.DoesNotContain("\"data\"", body, StringComparison.Ordinal);
@@ -251,23 +251,5 @@ public sealed class GraphQlAbuseTests(DatabaseFixture db)
     {
         using var response = await PostAsync(http, "{ ping(payload: \"still here\") }", json: true);
         Assert.Equal("""{"data":{"ping":"still here"}}""", await response.Content.ReadAsStringAsync());
-    }
-
-    /// <summary>A process's resident memory (VmRSS of /proc/pid/status) and CPU time (utime + stime of /proc/pid/stat).</summary>
-    private readonly record struct ProcStats(long RssBytes, TimeSpan Cpu)
-    {
-        /// <summary>USER_HZ, the unit of utime and stime: 100 on every Linux architecture .NET runs on.</summary>
-        private const double TicksPerSecond = 100;
-
-        public static ProcStats Read(int pid)
-        {
-            var rssKb = File.ReadLines($"/proc/{pid}/status").Single(l => l.StartsWith("VmRSS:", StringComparison.Ordinal))
-                ["VmRSS:".Length..].Trim().Split(' ')[0];
-            var stat = File.ReadAllText($"/proc/{pid}/stat");
-            // Fields after the command name, which is in parentheses and may hold spaces: state is field 3, utime 14, stime 15.
-            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
-            var ticks = long.Parse(fields[11], CultureInfo.InvariantCulture) + long.Parse(fields[12], CultureInfo.InvariantCulture);
-            return new ProcStats(long.Parse(rssKb, CultureInfo.InvariantCulture) * 1024, TimeSpan.FromSeconds(ticks / TicksPerSecond));
-        }
     }
 }

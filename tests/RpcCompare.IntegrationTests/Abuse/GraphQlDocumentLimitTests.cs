@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using GraphQLParser;
+using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.Server.GraphQl;
 
 namespace RpcCompare.IntegrationTests.Abuse;
@@ -27,7 +28,7 @@ public sealed class GraphQlDocumentLimitTests
     [Fact]
     public void TheStandardIntrospectionQueryIsFarBelowEveryCap()
     {
-        var document = Parser.Parse(IntrospectionQuery);
+        var document = Parser.Parse(GraphQlDocuments.StandardIntrospectionQuery);
         var written = DocumentShape.Written(document);
         var expanded = DocumentShape.Expanded(document, default);
 
@@ -37,8 +38,8 @@ public sealed class GraphQlDocumentLimitTests
         Assert.Equal(13, expanded.Depth);
         Assert.Equal(1, expanded.SameNameFields);
         Assert.InRange(expanded.Fields, 1, DocumentLimits.MaxExpandedFields / 10);
-        Assert.InRange(IntrospectionQuery.Length, 1, DocumentLimits.MaxLength / 50);
-        Assert.Null(DocumentLimits.Check(IntrospectionQuery, default).Refusal);
+        Assert.InRange(GraphQlDocuments.StandardIntrospectionQuery.Length, 1, DocumentLimits.MaxLength / 50);
+        Assert.Null(DocumentLimits.Check(GraphQlDocuments.StandardIntrospectionQuery, default).Refusal);
     }
 
     /// <summary>2^200 fields once expanded: measured (saturated) from one pass over 200 fragments.</summary>
@@ -98,27 +99,4 @@ public sealed class GraphQlDocumentLimitTests
         document.Append(CultureInfo.InvariantCulture, $" fragment f{fragments} on {type} {{ {leaf} }}");
         return document.ToString();
     }
-
-    private const string IntrospectionQuery = """
-        query IntrospectionQuery {
-          __schema {
-            queryType { name } mutationType { name } subscriptionType { name }
-            types { ...FullType }
-            directives { name description locations args { ...InputValue } }
-          }
-        }
-        fragment FullType on __Type {
-          kind name description
-          fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }
-          inputFields { ...InputValue }
-          interfaces { ...TypeRef }
-          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
-          possibleTypes { ...TypeRef }
-        }
-        fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
-        fragment TypeRef on __Type {
-          kind name
-          ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
-        }
-        """;
 }

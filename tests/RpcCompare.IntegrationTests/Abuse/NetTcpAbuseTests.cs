@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Net.Sockets;
 using System.Text;
 using System.Xml;
@@ -31,10 +30,10 @@ public sealed class NetTcpAbuseTests(DatabaseFixture db)
         var address = new Uri(host.Ready.Endpoints["nettcp"]);
         var envelope = DeepEnvelope(address, out var levels);
         Assert.True(levels > 2_000_000, $"only {levels:N0} nested elements");
-        var rssBefore = ResidentBytes(host.Pid);
+        var rssBefore = ProcessUsage.Read(host.Pid).RssBytes;
 
         var reply = await SendAsync(address, envelope);
-        var rssAfter = ResidentBytes(host.Pid);
+        var rssAfter = ProcessUsage.Read(host.Pid).RssBytes;
 
         Assert.True(rssAfter - rssBefore < AllowedRssGrowth,
             $"the host's resident memory grew by {(rssAfter - rssBefore) / 1e6:N1} MB ({rssBefore / 1e6:N1} MB before)");
@@ -152,12 +151,5 @@ public sealed class NetTcpAbuseTests(DatabaseFixture db)
 
         bytes.Add((byte)value);
         return [.. bytes];
-    }
-
-    private static long ResidentBytes(int pid)
-    {
-        var line = File.ReadLines($"/proc/{pid}/status").Single(l => l.StartsWith("VmRSS:", StringComparison.Ordinal));
-        var kilobytes = line["VmRSS:".Length..].Trim().Split(' ')[0];
-        return long.Parse(kilobytes, CultureInfo.InvariantCulture) * 1024;
     }
 }

@@ -14,17 +14,23 @@ public sealed class ExposureTests(DatabaseFixture db)
 {
     [Theory]
     [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
-    public async Task AHostStartedWithoutAllowWritesRefusesToCreateNodes(string stack)
+    public async Task AHostStartedWithoutAllowWritesWritesNothing(string stack)
     {
         await using var host = await HostProcess.StartAsync(stack, new HostLaunch(), db.ConnectionString, default);
         await using var client = GraphClients.Create(stack, host.Ready.Endpoints, new ClientOptions());
 
         var error = await Assert.ThrowsAsync<GraphCallException>(() =>
             client.CreateNodeAsync(new NewNode { Name = "intruder", Type = "event" }, default));
+        var snapshot = await Assert.ThrowsAsync<GraphCallException>(() => client.PrepareSnapshotAsync(7, default));
 
         Assert.Equal(ErrorKind.WritesDisabled, error.Kind);
         Assert.Contains("read-only", error.Message, StringComparison.Ordinal);
         Assert.Equal(0L, await db.ScalarAsync<long>("SELECT count(*) FROM nodes WHERE name = 'intruder'"));
+        // A read-only host records only the bulk-transfer scenario's snapshot.
+        Assert.Equal(ErrorKind.WritesDisabled, snapshot.Kind);
+        Assert.Contains("--allow-writes", snapshot.Message, StringComparison.Ordinal);
+        Assert.Equal(0L, await db.ScalarAsync<long>("SELECT count(*) FROM snapshots WHERE size = 7"));
+        Assert.Equal(GraphContract.BulkSnapshotSize, (await client.PrepareSnapshotAsync(GraphContract.BulkSnapshotSize, default)).Size);
         Assert.Contains(host.Ready.Configuration, c => c.Key == "writes" && c.Value.StartsWith("refused", StringComparison.Ordinal));
         Assert.All(host.Ready.Endpoints.Values, address => Assert.Contains("127.0.0.1", address, StringComparison.Ordinal));
     }

@@ -91,7 +91,7 @@ public sealed class GraphQlHostTests(DatabaseFixture db)
     {
         using var http = await HttpAsync();
 
-        using var response = await QueryAsync(http, IntrospectionQuery);
+        using var response = await QueryAsync(http, GraphQlDocuments.StandardIntrospectionQuery);
         var body = await response.Content.ReadAsStringAsync();
 
         Assert.DoesNotContain("\"errors\"", body, StringComparison.Ordinal);
@@ -194,27 +194,4 @@ public sealed class GraphQlHostTests(DatabaseFixture db)
         using var response = await QueryAsync(http, "{ ping(payload: \"still here\") }");
         Assert.Contains("still here", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
     }
-
-    private const string IntrospectionQuery = """
-        query IntrospectionQuery {
-          __schema {
-            queryType { name } mutationType { name } subscriptionType { name }
-            types { ...FullType }
-            directives { name description locations args { ...InputValue } }
-          }
-        }
-        fragment FullType on __Type {
-          kind name description
-          fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }
-          inputFields { ...InputValue }
-          interfaces { ...TypeRef }
-          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
-          possibleTypes { ...TypeRef }
-        }
-        fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
-        fragment TypeRef on __Type {
-          kind name
-          ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
-        }
-        """;
 }

@@ -1,19 +1,18 @@
 using System.Net;
-using RpcCompare.Contracts;
 using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.IntegrationTests.Abuse;
 
 /// <summary>
-/// Streams hold a database connection while the client reads, batch calls can name huge answers in a small request, and
-/// a read-only host must not write: each bounded on the real hosts, which keep serving.
+/// What every host shares: streams hold a database connection while the client reads, batch calls can name huge answers
+/// in a small request, and a loopback host must answer only to this machine: each bounded on the real hosts, which keep
+/// serving.
 /// </summary>
 [Collection(DatabaseCollection.Name)]
-public sealed class StreamAndWriteAbuseTests(DatabaseFixture db)
+public sealed class SharedHostLimitsTests(DatabaseFixture db)
 {
     [Theory]
     [MemberData(nameof(StackData.Streaming), MemberType = typeof(StackData))]
@@ -34,21 +33,6 @@ public sealed class StreamAndWriteAbuseTests(DatabaseFixture db)
         Assert.All(streams, links => Assert.Equal(db.Generator.DegreeOf(hub), links.Length));
         Assert.InRange(most, 1, 2);
         Assert.Contains(host.Ready.Configuration, c => c.Key == "concurrent streams" && c.Value.StartsWith("2 ", StringComparison.Ordinal));
-    }
-
-    [Theory]
-    [MemberData(nameof(StackData.All), MemberType = typeof(StackData))]
-    public async Task AReadOnlyHostRecordsNoSnapshotButTheBulkOne(string stack)
-    {
-        await using var host = await HostProcess.StartAsync(stack, new HostLaunch(), db.ConnectionString, default);
-        await using var client = GraphClients.Create(stack, host.Ready.Endpoints, new ClientOptions());
-
-        var error = await Assert.ThrowsAsync<GraphCallException>(() => client.PrepareSnapshotAsync(7, default));
-
-        Assert.Equal(ErrorKind.WritesDisabled, error.Kind);
-        Assert.Contains("--allow-writes", error.Message, StringComparison.Ordinal);
-        Assert.Equal(0L, await db.ScalarAsync<long>("SELECT count(*) FROM snapshots WHERE size = 7"));
-        Assert.Equal(GraphContract.BulkSnapshotSize, (await client.PrepareSnapshotAsync(GraphContract.BulkSnapshotSize, default)).Size);
     }
 
     [Fact]

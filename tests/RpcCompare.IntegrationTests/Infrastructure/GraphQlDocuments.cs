@@ -1,0 +1,29 @@
+namespace RpcCompare.IntegrationTests.Infrastructure;
+
+/// <summary>GraphQL documents more than one test sends.</summary>
+public static class GraphQlDocuments
+{
+    /// <summary>The introspection query GraphQL tools send (graphql-js's getIntrospectionQuery, without descriptions of directives' repeatability).</summary>
+    public const string StandardIntrospectionQuery = """
+        query IntrospectionQuery {
+          __schema {
+            queryType { name } mutationType { name } subscriptionType { name }
+            types { ...FullType }
+            directives { name description locations args { ...InputValue } }
+          }
+        }
+        fragment FullType on __Type {
+          kind name description
+          fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }
+          inputFields { ...InputValue }
+          interfaces { ...TypeRef }
+          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+          possibleTypes { ...TypeRef }
+        }
+        fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+        fragment TypeRef on __Type {
+          kind name
+          ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }
+        }
+        """;
+}
