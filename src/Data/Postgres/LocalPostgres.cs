@@ -45,6 +45,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
     private FileStream? _lock;
     private string _startOptions = "";
     private bool _stopped;
+    private System.Diagnostics.Process? _watchdog;
 
     private LocalPostgres(string root, PostgresBinaries binaries, string? runAs, bool ephemeral, FileStream lockFile)
     {
@@ -235,7 +236,27 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         {
             start.ArgumentList.Add(argument);
         }
-        System.Diagnostics.Process.Start(start)?.Dispose();
+        StopWatching();
+        _watchdog = System.Diagnostics.Process.Start(start);
+    }
+
+    /// <summary>A server stopped by us needs no watchdog: it goes with the server, so no process of ours outlives the run.</summary>
+    private void StopWatching()
+    {
+        if (_watchdog is null)
+        {
+            return;
+        }
+        try
+        {
+            _watchdog.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // It had already ended.
+        }
+        _watchdog.Dispose();
+        _watchdog = null;
     }
 
     private static readonly string[] SetsidPaths = ["/usr/bin/setsid", "/bin/setsid"];
@@ -271,6 +292,7 @@ public sealed class LocalPostgres : IAsyncDisposable, IDisposable
         }
         finally
         {
+            StopWatching();
             _lock?.Dispose();
             _lock = null;
             if (_ephemeral && Directory.Exists(Root))
