@@ -1,7 +1,9 @@
 namespace RpcCompare.Definitions;
 
 /// <summary>
-/// The four stacks compared, in their default measuring order. A stack is named for its framework; where a framework
+/// The stacks compared, in their default measuring order. The first four are the study's comparison and run by default;
+/// the stacks after them (the roads teams take off WCF) run when --stacks names them, so the main command's run time
+/// stays that of the study. A stack is named for its framework; where a framework
 /// has several transports, the one measured shows in its endpoint: WCF is measured over its NetTcp binding only
 /// (scheme net.tcp, endpoint "nettcp", served by src/Protocols/NetTcp), so "NetTcp" in the code always means that
 /// binding and "wcf" the stack.
@@ -24,7 +26,10 @@ public static class StackCatalog
     /// <summary>Every stack's id, in the default order.</summary>
     public static IReadOnlyList<string> Ids { get; } = [.. All.Select(s => s.Id)];
 
-    /// <summary>The stack with this id, or null for a name that is not one of the four.</summary>
+    /// <summary>The stacks a run measures when --stacks is not given: the four of the study.</summary>
+    public static IReadOnlyList<string> DefaultIds { get; } = [.. All.Where(s => s.InDefaultRun).Select(s => s.Id)];
+
+    /// <summary>The stack with this id, or null for a name that is not one of the catalog's.</summary>
     public static StackDefinition? Find(string id) => All.FirstOrDefault(s => s.Id == id);
 
     /// <summary>The stack with this id; an unknown id is a programming error, not user input.</summary>

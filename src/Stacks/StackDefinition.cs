@@ -13,8 +13,9 @@ namespace RpcCompare.Definitions;
 /// <param name="Endpoint">The name its host gives its endpoint in the ready line (<see cref="EndpointNames"/>).</param>
 /// <param name="Http2Endpoint">The name of an HTTP/2 cleartext endpoint the host opens besides when asked (REST's h2c
 /// for --rest-http2); null when it has none.</param>
+/// <param name="InDefaultRun">Whether a run measures it when --stacks is not given.</param>
 public sealed record StackDefinition(string Id, string DisplayName, int DefaultPort, bool Streaming, bool SingleRequestPage,
-    string Scheme, string Endpoint, string? Http2Endpoint = null)
+    string Scheme, string Endpoint, string? Http2Endpoint = null, bool InDefaultRun = true)
 {
     /// <summary>Every endpoint name its host may announce.</summary>
     public IReadOnlyList<string> EndpointNames => Http2Endpoint is null ? [Endpoint] : [Endpoint, Http2Endpoint];

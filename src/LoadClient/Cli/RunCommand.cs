@@ -36,7 +36,7 @@ public static class RunCommand
         var stacks = new Option<string>("--stacks")
         {
             Description = "Comma-separated stacks to measure (in this order with --trials 1; otherwise each trial draws its own order).",
-            DefaultValueFactory = _ => string.Join(',', StackCatalog.Ids),
+            DefaultValueFactory = _ => string.Join(',', StackCatalog.DefaultIds),
             HelpName = "grpc,wcf,rest,graphql",
         };
         var threads = new Option<int?>("--threads", "-t")

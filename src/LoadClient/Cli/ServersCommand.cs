@@ -14,7 +14,7 @@ public static class ServersCommand
         var stacks = new Option<string>("--stacks")
         {
             Description = "Comma-separated stacks to start.",
-            DefaultValueFactory = _ => string.Join(',', StackCatalog.Ids),
+            DefaultValueFactory = _ => string.Join(',', StackCatalog.DefaultIds),
         };
         var writes = new Option<bool>("--allow-writes") { Description = "Let the hosts accept CreateNode." };
         var command = new Command("servers", "Start PostgreSQL (if needed, with the dataset loaded) and the hosts; print their addresses; stop on Ctrl+C.");

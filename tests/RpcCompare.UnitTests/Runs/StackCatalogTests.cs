@@ -24,6 +24,13 @@ public class StackCatalogTests
     }
 
     [Fact]
+    public void ARunWithoutStacksMeasuresTheStudysFour()
+    {
+        Assert.Equal(["grpc", "wcf", "rest", "graphql"], StackCatalog.DefaultIds);
+        Assert.Equal(StackCatalog.DefaultIds, StackCatalog.Ids.Take(StackCatalog.DefaultIds.Count));
+    }
+
+    [Fact]
     public void EveryStackHasItsOwnDefaultPort()
     {
         Assert.Equal(StackCatalog.All.Count, StackCatalog.All.Select(s => s.DefaultPort).Distinct().Count());
