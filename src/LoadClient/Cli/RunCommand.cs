@@ -35,9 +35,10 @@ public static class RunCommand
         scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names, "all"]);
         var stacks = new Option<string>("--stacks")
         {
-            Description = "Comma-separated stacks to measure (in this order with --trials 1; otherwise each trial draws its own order).",
+            Description = $"Comma-separated stacks to measure, from {string.Join(", ", StackCatalog.Ids)} (in this order with --trials 1; " +
+                "otherwise each trial draws its own order). The default is the study's four; the others run when named.",
             DefaultValueFactory = _ => string.Join(',', StackCatalog.DefaultIds),
-            HelpName = "grpc,wcf,rest,graphql",
+            HelpName = "stack,...",
         };
         var threads = new Option<int?>("--threads", "-t")
         {

@@ -13,7 +13,7 @@ public static class ServersCommand
         var dataset = new DatasetOptions();
         var stacks = new Option<string>("--stacks")
         {
-            Description = "Comma-separated stacks to start.",
+            Description = $"Comma-separated stacks to start, from {string.Join(", ", StackCatalog.Ids)}.",
             DefaultValueFactory = _ => string.Join(',', StackCatalog.DefaultIds),
         };
         var writes = new Option<bool>("--allow-writes") { Description = "Let the hosts accept CreateNode." };

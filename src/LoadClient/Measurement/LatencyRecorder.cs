@@ -43,6 +43,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
     // wall time between its own two readings, never by the window's length (that gave 100.6% busy on one CPU).
     private long _cpuReadAtStart;
     private long _cpuReadAtEnd;
+    private long _allocatedAtStart;
+    private long _allocatedAtEnd;
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
     private long _lastSampleCompletions;
@@ -117,7 +119,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 throw new InvalidOperationException("The measured window has already begun.");
             }
 
-            (_cpuAtStart, _cpuReadAtStart) = ReadCpu();
+            (_cpuAtStart, _cpuReadAtStart, _allocatedAtStart) = ReadCpu();
             _begun = true;
             if (!_startScheduled)
             {
@@ -182,7 +184,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 timestamp = _measureStart;
             }
 
-            (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
+            (_cpuAtEnd, _cpuReadAtEnd, _allocatedAtEnd) = ReadCpu();
             Volatile.Write(ref _measureEnd, timestamp);
         }
         foreach (var follower in Followers())
@@ -216,7 +218,10 @@ public sealed class LatencyRecorder : IAsyncDisposable
         }
     }
 
-    private static (TimeSpan Cpu, long At) ReadCpu() => (Environment.CpuUsage.TotalTime, Stopwatch.GetTimestamp());
+    /// <summary>The process's CPU time, when it was read, and the bytes it has allocated (every thread, not precise:
+    /// a thread's current allocation context may be counted whole, a few KB at most).</summary>
+    private static (TimeSpan Cpu, long At, long Allocated) ReadCpu() =>
+        (Environment.CpuUsage.TotalTime, Stopwatch.GetTimestamp(), GC.GetTotalAllocatedBytes(precise: false));
 
     /// <summary>Keeps the first call (connection open included) apart from the histogram; the first one recorded wins.</summary>
     public void RecordFirstCall(long startTimestamp, long endTimestamp)
@@ -248,7 +253,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         {
             if (_measureStart != long.MaxValue && _measureEnd == long.MaxValue)
             {
-                (_cpuAtEnd, _cpuReadAtEnd) = ReadCpu();
+                (_cpuAtEnd, _cpuReadAtEnd, _allocatedAtEnd) = ReadCpu();
                 Volatile.Write(ref _measureEnd, Math.Max(now, _measureStart));
                 closedNow = _measureEnd;
             }
@@ -406,6 +411,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 MeasureEndTimestamp = _measureEnd == long.MaxValue ? null : _measureEnd,
                 ClientCpuTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
                 ClientCpuWallTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_cpuReadAtStart, _cpuReadAtEnd),
+                ClientAllocatedBytes = _measureEnd == long.MaxValue || !_begun ? 0 : _allocatedAtEnd - _allocatedAtStart,
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

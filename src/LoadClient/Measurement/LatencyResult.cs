@@ -32,6 +32,9 @@ public sealed class LatencyResult
     /// <summary>Wall time between the two readings of <see cref="ClientCpuTime"/>, the base of the client's busy share.</summary>
     public TimeSpan ClientCpuWallTime { get; init; }
 
+    /// <summary>Bytes this whole process allocated in the measured window (managed heap, every thread).</summary>
+    public long ClientAllocatedBytes { get; init; }
+
     /// <summary>The first call (connection open included), measured apart; null if none was recorded.</summary>
     public double? FirstCallMs { get; init; }
 

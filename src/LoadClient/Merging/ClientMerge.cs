@@ -42,6 +42,7 @@ internal static class ClientMerge
         {
             CpuPercent = Weighted.Mean([.. entries.Select(e => ((double?)e.Client!.CpuPercent, e.DurationSeconds))])!.Value,
             CpuMsPerRequest = Weighted.Mean([.. entries.Select(e => ((double?)e.Client!.CpuMsPerRequest, (double)(e.Requests + e.Errors)))])!.Value,
+            AllocatedBytesPerRequest = Weighted.Mean([.. entries.Select(e => (e.Client!.AllocatedBytesPerRequest, (double)(e.Requests + e.Errors)))]),
             PeakWorkingSetMb = clients.Max(c => c.PeakWorkingSetMb),
             Cpus = clients.All(c => c.Cpus == clients[0].Cpus) ? clients[0].Cpus : null,
             BusyPercent = clients.Any(c => c.BusyPercent is null) ? null : clients.Max(c => c.BusyPercent),

@@ -138,6 +138,7 @@ public static class TrialPooling
         {
             CpuPercent = Weighted(entries, e => e.Client!.CpuPercent, e => e.DurationSeconds)!.Value,
             CpuMsPerRequest = ByCalls(entries, e => e.Client!.CpuMsPerRequest)!.Value,
+            AllocatedBytesPerRequest = ByCalls(entries, e => e.Client!.AllocatedBytesPerRequest),
             PeakWorkingSetMb = entries.Max(e => e.Client!.PeakWorkingSetMb),
             Cpus = entries[0].Client!.Cpus,
             BusyPercent = Weighted(entries, e => e.Client!.BusyPercent, e => e.DurationSeconds),

@@ -225,6 +225,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         {
             CpuPercent = usage.CpuPercent,
             CpuMsPerRequest = calls > 0 ? result.ClientCpuTime.TotalMilliseconds / calls : 0,
+            AllocatedBytesPerRequest = calls > 0 ? (double)result.ClientAllocatedBytes / calls : 0,
             PeakWorkingSetMb = usage.PeakWorkingSetMb,
             Cpus = cpus,
             // At most 100: a process cannot use more than its CPUs' time, whatever rounding the kernel's accounting has.

@@ -216,6 +216,11 @@ public sealed class ClientSummary
     /// <summary>Client CPU milliseconds per call of the measured window.</summary>
     public required double CpuMsPerRequest { get; init; }
 
+    /// <summary>Bytes the client process allocated per call of the measured window: the client library's decoding and
+    /// the workers, and also the client's own reading of the host's EventPipe events, as its CPU figure; null in
+    /// results from before it was recorded.</summary>
+    public double? AllocatedBytesPerRequest { get; init; }
+
     public required double PeakWorkingSetMb { get; init; }
 
     /// <summary>CPUs the client was allowed to use (its --cpus set, or all); null in results from before --cpus.</summary>

@@ -43,6 +43,25 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
+    public async Task TheWindowCountsWhatTheProcessAllocatedInIt()
+    {
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
+        long t0 = Stopwatch.GetTimestamp();
+
+        recorder.BeginMeasurement(t0);
+        var held = new byte[8][];
+        for (var i = 0; i < held.Length; i++)
+        {
+            held[i] = new byte[1_000_000];
+        }
+        recorder.EndMeasurement(Stopwatch.GetTimestamp());
+        var result = await recorder.CompleteAsync();
+
+        GC.KeepAlive(held);
+        Assert.True(result.ClientAllocatedBytes >= 8_000_000, $"{result.ClientAllocatedBytes:N0} bytes");
+    }
+
+    [Fact]
     public async Task FirstCallIsKeptApartFromTheHistogram()
     {
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
