@@ -52,6 +52,25 @@ public sealed class DatabaseFixture : IAsyncLifetime
         OptionsForManifest = new Dictionary<string, string>(),
     };
 
+    /// <summary>
+    /// <see cref="Run"/> against this fixture's hosts, each stack's given as a --target: the run starts no host of its own,
+    /// which saves a host start per stack and run (seconds each on two cores). A host is started the same way for every
+    /// scenario; what such a run proves is what the scenario's calls do on each stack. Their counters are not read unless
+    /// the test turns <see cref="RunSettings.WatchLocalTargets"/> back on.
+    /// </summary>
+    public async Task<RunSettings> RunOnFixtureHostsAsync(string scenario, string outputFolder) => Run(scenario, outputFolder) with
+    {
+        Targets = await TargetsAsync(),
+        WatchLocalTargets = false,
+    };
+
+    /// <summary>Each stack's host address as --target takes it (the endpoint the catalog names for the stack).</summary>
+    public async Task<IReadOnlyDictionary<string, string>> TargetsAsync()
+    {
+        await ClientsAsync();
+        return _hosts.ToDictionary(h => h.Stack, h => h.Ready.Endpoints[StackCatalog.Get(h.Stack).Endpoint]);
+    }
+
     public async Task InitializeAsync()
     {
         if (Environment.GetEnvironmentVariable("RPCCOMPARE_PG") is { Length: > 0 } configured)
@@ -157,14 +176,4 @@ public sealed class DatabaseFixture : IAsyncLifetime
 public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
 {
     public const string Name = "database";
-}
-
-/// <summary>
-/// Tests that measure time on purpose (the emulated link's delay and rate): they run alone, after every other collection,
-/// so two busy cores elsewhere do not stretch what they time. Those that need the database get a fixture of their own.
-/// </summary>
-[CollectionDefinition(Name, DisableParallelization = true)]
-public sealed class TimingCollection : ICollectionFixture<DatabaseFixture>
-{
-    public const string Name = "timing";
 }

@@ -2,12 +2,10 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 using RpcCompare.Network;
-using RpcCompare.IntegrationTests.Infrastructure;
 
 namespace RpcCompare.IntegrationTests.Network;
 
 /// <summary>The emulated link on real sockets: what crosses it arrives unchanged and in order, at the link's rate and delay.</summary>
-[Collection(TimingCollection.Name)]
 public sealed class RelayTests
 {
     private static NetworkProfile Profile(string text) =>
@@ -147,10 +145,10 @@ public sealed class RelayTests
         using var client = await ConnectAsync(relay.Addresses[$"http://127.0.0.1:{closedPort}"]);
         var read = ReadToEndAsync(client);
 
-        // A reset or an end of stream, not a hang.
+        // A reset or an end of stream, not a hang (the guard only stops a hang; how soon the close comes is not asserted).
         try
         {
-            Assert.Empty(await read.WaitAsync(TimeSpan.FromSeconds(10)));
+            Assert.Empty(await read.WaitAsync(TimeSpan.FromSeconds(60)));
         }
         catch (SocketException)
         {

@@ -18,9 +18,11 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     [Fact]
     public async Task APingHasNoDatabaseTimeAndGetLinksNestsDatabaseInServerInClient()
     {
-        var ping = Settings("ping", requests: 200, "ping");
+        // The fixture's hosts, read over EventPipe as a --target on this machine is: every stack's own timings, without a
+        // host start per stack and run.
+        var ping = await OnFixtureHostsAsync("ping", requests: 200, "ping");
         // A warm-up of its own for GetLinks: the server's intervals around a short window must not hold cold calls.
-        var links = Settings("worst-case", requests: 300, "links") with { Warmup = TimeSpan.FromSeconds(2) };
+        var links = await OnFixtureHostsAsync("worst-case", requests: 300, "links") with { Warmup = TimeSpan.FromSeconds(2) };
 
         Assert.Equal(0, await RunCoordinator.RunAsync(ping, default));
         Assert.Equal(0, await RunCoordinator.RunAsync(links, default));
@@ -59,25 +61,36 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
         }
     }
 
+    /// <summary>
+    /// The delay is the query service's (shared by every stack), so two stacks show it: WCF, whose server time the NetTcp
+    /// host records itself, and REST, whose is ASP.NET Core's (as every other stack's). That each stack's server time
+    /// holds its database time is the test above's, on every stack.
+    /// </summary>
     [Fact]
     public async Task ASlowerDatabaseMovesTheDatabaseShareAndNothingElse()
     {
-        var plain = Settings("base-case", requests: 40, "plain");
-        var slowed = Settings("base-case", requests: 40, "slowed") with { QueryDelay = TimeSpan.FromMilliseconds(50) };
+        string[] stacks = [StackCatalog.Wcf, StackCatalog.Rest];
+        var plain = Settings("base-case", requests: 40, "plain") with { Stacks = stacks };
+        var slowed = Settings("base-case", requests: 40, "slowed") with { Stacks = stacks, QueryDelay = TimeSpan.FromMilliseconds(50) };
 
         Assert.Equal(0, await RunCoordinator.RunAsync(plain, default));
         Assert.Equal(0, await RunCoordinator.RunAsync(slowed, default));
 
         var before = (await ResultsLoader.LoadAsync(plain.OutputFolder, default)).Summary!.Entries;
         var after = (await ResultsLoader.LoadAsync(slowed.OutputFolder, default)).Summary!.Entries;
-        foreach (var stack in StackCatalog.Ids)
+        foreach (var stack in stacks)
         {
             var a = before.Single(e => e.Stack == stack).Breakdown!.P50;
             var b = after.Single(e => e.Stack == stack).Breakdown!.P50;
-            // pg_sleep(0.05) sleeps at least 50 ms; the stack's own parts keep within a few milliseconds of what they were.
-            Assert.True(b.Database - a.Database >= 49, $"{stack}: database p50 {a.Database:F1} -> {b.Database:F1} ms");
-            Assert.True(Math.Abs(b.StackServer - a.StackServer) < 10, $"{stack}: stack server p50 {a.StackServer:F1} -> {b.StackServer:F1} ms");
-            Assert.True(Math.Abs(b.WireAndClient - a.WireAndClient) < 10, $"{stack}: wire and client p50 {a.WireAndClient:F1} -> {b.WireAndClient:F1} ms");
+            // pg_sleep(0.05) sleeps at least 50 ms: a lower bound no machine can beat. The delay lands in the database's
+            // share, not the others': each of them moves by less than half of what the database's did, either way. Both
+            // sides are this test's own measurements, not a fixed number of milliseconds a busy machine could exceed.
+            var database = b.Database - a.Database;
+            Assert.True(database >= 49, $"{stack}: database p50 {a.Database:F1} -> {b.Database:F1} ms");
+            Assert.True(Math.Abs(b.StackServer - a.StackServer) < database / 2,
+                $"{stack}: stack server p50 {a.StackServer:F1} -> {b.StackServer:F1} ms while the database's went {a.Database:F1} -> {b.Database:F1} ms");
+            Assert.True(Math.Abs(b.WireAndClient - a.WireAndClient) < database / 2,
+                $"{stack}: wire and client p50 {a.WireAndClient:F1} -> {b.WireAndClient:F1} ms while the database's went {a.Database:F1} -> {b.Database:F1} ms");
         }
     }
 
@@ -126,6 +139,14 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     }
 
     private static string Name(SummaryEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
+
+    private async Task<RunSettings> OnFixtureHostsAsync(string scenario, long requests, string folder) =>
+        await db.RunOnFixtureHostsAsync(scenario, Path.Combine(_temp.Path, folder)) with
+        {
+            Requests = requests,
+            Threads = 2,
+            WatchLocalTargets = true,
+        };
 
     private RunSettings Settings(string scenario, long requests, string folder) =>
         db.Run(scenario, Path.Combine(_temp.Path, folder)) with { Requests = requests, Threads = 2 };

@@ -80,12 +80,13 @@ public sealed class LoadGeneratorTests
             probe.OnCall();
             return client.PingAsync("", token);
         });
-        // The open loop runs for a time, not a count: at this rate its schedule falls ever further behind the clock, so a
-        // count would end only when the worker caught up with a window that opened late on a busy machine.
+        // A count, never a time, in both loops: a second of a busy machine's time held fewer than the calls probed. The open
+        // loop's window is its slots (one every nanosecond at this rate, all due before the worker reaches them), so it
+        // ends after exactly this many calls however late the worker runs.
         var plan = new LoadPlan
         {
-            Threads = 1, Requests = rate is null ? 150_000 : null, Duration = rate is null ? null : TimeSpan.FromSeconds(1),
-            Warmup = TimeSpan.Zero, RequestTimeout = withDeadline ? TimeSpan.FromSeconds(60) : null, Rate = rate,
+            Threads = 1, Requests = 150_000, Warmup = TimeSpan.Zero, RequestTimeout = withDeadline ? TimeSpan.FromSeconds(60) : null,
+            Rate = rate,
         };
         await using var client = new NullGraphClient(yields: false);
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = TimeSpan.FromHours(1) });
@@ -102,12 +103,14 @@ public sealed class LoadGeneratorTests
     public async Task AFreshDeadlineFollowsATimeoutOnTheSameWorker()
     {
         // Each worker re-arms one deadline per call; after one fired, the next call must get a live one, not the spent one.
+        // The quick call answers at once unless its token is already cancelled (a spent deadline): no clock decides it, so
+        // a busy machine cannot stretch it past the deadline.
         var calls = 0;
         var variant = new Variant("", Threads: 1, Requests: 4, CallsPerUnit: 1, (_, _, cancellationToken) =>
             Interlocked.Increment(ref calls) % 2 == 1
                 ? Task.Delay(Timeout.InfiniteTimeSpan, cancellationToken)
-                : Task.Delay(TimeSpan.FromMilliseconds(5), cancellationToken));
-        var plan = new LoadPlan { Threads = 1, Requests = 4, Warmup = TimeSpan.Zero, RequestTimeout = TimeSpan.FromMilliseconds(100) };
+                : cancellationToken.IsCancellationRequested ? Task.FromCanceled(cancellationToken) : Task.CompletedTask);
+        var plan = new LoadPlan { Threads = 1, Requests = 4, Warmup = TimeSpan.Zero, RequestTimeout = TimeSpan.FromMilliseconds(500) };
         await using var recorder = new LatencyRecorder();
 
         await LoadGenerator.RunAsync(null!, variant, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
