@@ -4,7 +4,7 @@ using RpcCompare.Data.Queries;
 namespace RpcCompare.Server.Grpc;
 
 /// <summary>grpc.health.v1.Health answers SERVING once the host's database answers (as /healthz does on the HTTP hosts).</summary>
-internal sealed class DatabaseHealthCheck(GraphQueries queries) : IHealthCheck
+public sealed class DatabaseHealthCheck(GraphQueries queries) : IHealthCheck
 {
     public async Task<HealthCheckResult> CheckHealthAsync(HealthCheckContext context, CancellationToken cancellationToken = default) =>
         await queries.IsDatabaseReachableAsync(cancellationToken)

@@ -8,7 +8,7 @@ namespace RpcCompare.Server.Grpc;
 /// The query service's refusals as gRPC statuses, with their message as the status detail; a failure of the database
 /// itself (pool exhausted, timed out) as Unavailable with its cause in the <see cref="FailureCauses.GrpcTrailer"/> trailer.
 /// </summary>
-internal static class Refusals
+public static class Refusals
 {
     public static T Map<T>(Func<T> call)
     {

@@ -4,6 +4,7 @@ using RpcCompare.Contracts.Wcf;
 using RpcCompare.Definitions;
 using RpcCompare.Hosting;
 using RpcCompare.Protocols.NetTcp;
+using RpcCompare.Services;
 
 namespace RpcCompare.Server.Wcf;
 
@@ -64,7 +65,8 @@ public static class WcfHost
     {
         var setup = builder.AddStackHost(StackCatalog.Wcf);
         NetTcpServiceOptions? options = null;
-        builder.Services.AddNetTcpService<IGraphService, GraphService>(Contract, o =>
+        builder.Services.AddSingleton<GraphService>();
+        builder.Services.AddNetTcpService<IGraphService, FaultingGraphService>(Contract, o =>
         {
             options = o;
             o.Binding.MaxReceivedMessageSize = MaxReceivedMessageSize;

@@ -14,6 +14,7 @@ public static class StackCatalog
     public const string Wcf = "wcf";
     public const string Rest = "rest";
     public const string GraphQl = "graphql";
+    public const string GrpcCodeFirst = "grpc-codefirst";
 
     public static IReadOnlyList<StackDefinition> All { get; } =
     [
@@ -21,6 +22,7 @@ public static class StackCatalog
         new(Wcf, "WCF", 7002, Streaming: false, SingleRequestPage: false, "net.tcp", EndpointNames.NetTcp),
         new(Rest, "REST", 7003, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Http, EndpointNames.H2c),
         new(GraphQl, "GraphQL", 7004, Streaming: false, SingleRequestPage: true, "http", EndpointNames.Http),
+        new(GrpcCodeFirst, "gRPC code-first", 7005, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Grpc, InDefaultRun: false),
     ];
 
     /// <summary>Every stack's id, in the default order.</summary>

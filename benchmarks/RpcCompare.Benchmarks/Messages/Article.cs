@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using System.Runtime.Serialization;
 
 namespace RpcCompare.Benchmarks.Messages;
@@ -7,12 +8,15 @@ namespace RpcCompare.Benchmarks.Messages;
 /// not part of the graph contract; it exists so that study's figures can be re-measured with the same kind of object.
 /// </summary>
 [DataContract(Namespace = "http://rpccompare.dev/benchmarks/data")]
+// protobuf-net writes its DateTimes as google.protobuf.Timestamp and omits empty strings, as it does the graph contract's
+// (src/Contracts/CodeFirst/CodeFirstWire.cs).
+[ProtoBuf.CompatibilityLevel(ProtoBuf.CompatibilityLevel.Level300)]
 public sealed record Article
 {
     [DataMember(Order = 1)] public long Id { get; set; }
-    [DataMember(Order = 2)] public string Title { get; set; } = "";
-    [DataMember(Order = 3)] public string Content { get; set; } = "";
-    [DataMember(Order = 4)] public string Author { get; set; } = "";
+    [DataMember(Order = 2), DefaultValue("")] public string Title { get; set; } = "";
+    [DataMember(Order = 3), DefaultValue("")] public string Content { get; set; } = "";
+    [DataMember(Order = 4), DefaultValue("")] public string Author { get; set; } = "";
     [DataMember(Order = 5)] public string[] Tags { get; set; } = [];
     [DataMember(Order = 6)] public DateTime CreatedAt { get; set; }
     [DataMember(Order = 7)] public DateTime UpdatedAt { get; set; }

@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using System.Runtime.Serialization;
 
 namespace RpcCompare.Contracts;
@@ -10,7 +11,7 @@ namespace RpcCompare.Contracts;
 public sealed record LinkView
 {
     [DataMember(Order = 1)] public long Id { get; set; }
-    [DataMember(Order = 2)] public string Type { get; set; } = "";
+    [DataMember(Order = 2), DefaultValue("")] public string Type { get; set; } = "";
     [DataMember(Order = 3)] public double Weight { get; set; }
     [DataMember(Order = 4)] public DateTime CreatedAt { get; set; }
     [DataMember(Order = 5)] public NodeSummary Target { get; set; } = new();

@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using System.Runtime.Serialization;
 
 namespace RpcCompare.Contracts;
@@ -6,6 +7,6 @@ namespace RpcCompare.Contracts;
 [DataContract(Namespace = GraphContract.DataNamespace)]
 public sealed record NewNode
 {
-    [DataMember(Order = 1)] public string Name { get; set; } = "";
-    [DataMember(Order = 2)] public string Type { get; set; } = "";
+    [DataMember(Order = 1), DefaultValue("")] public string Name { get; set; } = "";
+    [DataMember(Order = 2), DefaultValue("")] public string Type { get; set; } = "";
 }

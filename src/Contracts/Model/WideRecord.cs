@@ -1,3 +1,4 @@
+using System.ComponentModel;
 using System.Runtime.Serialization;
 
 namespace RpcCompare.Contracts;
@@ -11,26 +12,26 @@ public sealed record WideRecord
 {
     [DataMember(Order = 1)] public long Id { get; set; }
 
-    [DataMember(Order = 2)] public string Code { get; set; } = "";
-    [DataMember(Order = 3)] public string Title { get; set; } = "";
-    [DataMember(Order = 4)] public string Description { get; set; } = "";
-    [DataMember(Order = 5)] public string Category { get; set; } = "";
-    [DataMember(Order = 6)] public string Subcategory { get; set; } = "";
-    [DataMember(Order = 7)] public string Status { get; set; } = "";
-    [DataMember(Order = 8)] public string Owner { get; set; } = "";
-    [DataMember(Order = 9)] public string Email { get; set; } = "";
-    [DataMember(Order = 10)] public string Phone { get; set; } = "";
-    [DataMember(Order = 11)] public string AddressLine1 { get; set; } = "";
-    [DataMember(Order = 12)] public string AddressLine2 { get; set; } = "";
-    [DataMember(Order = 13)] public string City { get; set; } = "";
-    [DataMember(Order = 14)] public string Region { get; set; } = "";
-    [DataMember(Order = 15)] public string PostalCode { get; set; } = "";
-    [DataMember(Order = 16)] public string Country { get; set; } = "";
-    [DataMember(Order = 17)] public string Currency { get; set; } = "";
-    [DataMember(Order = 18)] public string Tags { get; set; } = "";
-    [DataMember(Order = 19)] public string Notes { get; set; } = "";
-    [DataMember(Order = 20)] public string ExternalRef { get; set; } = "";
-    [DataMember(Order = 21)] public string Checksum { get; set; } = "";
+    [DataMember(Order = 2), DefaultValue("")] public string Code { get; set; } = "";
+    [DataMember(Order = 3), DefaultValue("")] public string Title { get; set; } = "";
+    [DataMember(Order = 4), DefaultValue("")] public string Description { get; set; } = "";
+    [DataMember(Order = 5), DefaultValue("")] public string Category { get; set; } = "";
+    [DataMember(Order = 6), DefaultValue("")] public string Subcategory { get; set; } = "";
+    [DataMember(Order = 7), DefaultValue("")] public string Status { get; set; } = "";
+    [DataMember(Order = 8), DefaultValue("")] public string Owner { get; set; } = "";
+    [DataMember(Order = 9), DefaultValue("")] public string Email { get; set; } = "";
+    [DataMember(Order = 10), DefaultValue("")] public string Phone { get; set; } = "";
+    [DataMember(Order = 11), DefaultValue("")] public string AddressLine1 { get; set; } = "";
+    [DataMember(Order = 12), DefaultValue("")] public string AddressLine2 { get; set; } = "";
+    [DataMember(Order = 13), DefaultValue("")] public string City { get; set; } = "";
+    [DataMember(Order = 14), DefaultValue("")] public string Region { get; set; } = "";
+    [DataMember(Order = 15), DefaultValue("")] public string PostalCode { get; set; } = "";
+    [DataMember(Order = 16), DefaultValue("")] public string Country { get; set; } = "";
+    [DataMember(Order = 17), DefaultValue("")] public string Currency { get; set; } = "";
+    [DataMember(Order = 18), DefaultValue("")] public string Tags { get; set; } = "";
+    [DataMember(Order = 19), DefaultValue("")] public string Notes { get; set; } = "";
+    [DataMember(Order = 20), DefaultValue("")] public string ExternalRef { get; set; } = "";
+    [DataMember(Order = 21), DefaultValue("")] public string Checksum { get; set; } = "";
 
     [DataMember(Order = 22)] public int Quantity { get; set; }
     [DataMember(Order = 23)] public int Priority { get; set; }

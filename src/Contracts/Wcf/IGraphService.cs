@@ -6,7 +6,10 @@ namespace RpcCompare.Contracts.Wcf;
 /// The WCF service contract, read by Microsoft's WCF client (System.ServiceModel) and served by this project's NetTcp host
 /// (operation name = method name without "Async", namespace and name from <see cref="GraphContract"/>). WCF has no
 /// streaming variant here: NetTcp streaming only carries a raw Stream body, so the stack is measured buffered, as the
-/// studied team ran it.
+/// studied team ran it. The code-first gRPC stack serves this same interface through protobuf-net.Grpc, which binds an
+/// operation only when it takes one data contract: operations whose arguments were values (a node id, a term and a
+/// limit) take one request type each (<see cref="GetLinksRequest"/> ...), the way a team moving off WCF reshapes its
+/// contract; a string, an array and no argument bind as they are.
 /// </summary>
 [ServiceContract(Name = GraphContract.ServiceName, Namespace = GraphContract.ServiceNamespace)]
 public interface IGraphService
@@ -15,25 +18,25 @@ public interface IGraphService
     Task<string> PingAsync(string payload);
 
     [OperationContract]
-    Task<LinkView[]> GetLinksAsync(long nodeId);
+    Task<LinkView[]> GetLinksAsync(GetLinksRequest request);
 
     [OperationContract]
-    Task<NodeSummary[]> SearchNodesAsync(string term, int limit);
+    Task<NodeSummary[]> SearchNodesAsync(SearchNodesRequest request);
 
     [OperationContract]
-    Task<SnapshotInfo> PrepareSnapshotAsync(int size);
+    Task<SnapshotInfo> PrepareSnapshotAsync(PrepareSnapshotRequest request);
 
     [OperationContract]
-    Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count);
+    Task<WideRecord[]> GetRecordsAsync(GetRecordsRequest request);
 
     [OperationContract]
     Task<NodeDetails> CreateNodeAsync(NewNode node);
 
     [OperationContract]
-    Task<NodeSummary[]> ListNodesAsync(long afterId, int limit);
+    Task<NodeSummary[]> ListNodesAsync(ListNodesRequest request);
 
     [OperationContract]
-    Task<NodeDetails> GetNodeAsync(long id);
+    Task<NodeDetails> GetNodeAsync(GetNodeRequest request);
 
     [OperationContract]
     Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids);

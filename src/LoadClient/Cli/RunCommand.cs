@@ -103,7 +103,7 @@ public static class RunCommand
         }.WithNumberParser();
         var connections = new Option<int>("--connections")
         {
-            Description = "HTTP/2 connections the gRPC client spreads its calls over (one GrpcChannel each, calls assigned in turn); " +
+            Description = "HTTP/2 connections each gRPC client (contract-first and code-first) spreads its calls over (one GrpcChannel each, calls assigned in turn); " +
                 "1 is one channel, as an application has, which opens a further connection only when 100 streams are busy; " +
                 "grpc-dotnet's guidance for high load is several. The HTTP/1.1 and WCF clients always hold one connection per concurrent caller.",
             DefaultValueFactory = _ => 1,

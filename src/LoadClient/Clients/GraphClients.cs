@@ -20,6 +20,7 @@ public static class GraphClients
             StackCatalog.Wcf => new WcfGraphClient(Address(), options),
             StackCatalog.Rest => new RestGraphClient(Address(), options),
             StackCatalog.GraphQl => new GraphQlGraphClient(Address(), options),
+            StackCatalog.GrpcCodeFirst => new CodeFirstGrpcGraphClient(Address(), options),
             _ => throw new UserFacingException($"Unknown stack '{stack}'."),
         };
     }

@@ -1,88 +1,39 @@
-using System.Net.Sockets;
 using Grpc.Core;
-using Grpc.Health.V1;
-using Grpc.Net.Client;
 using RpcCompare.Contracts;
-using RpcCompare.Contracts.Hosting;
-using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Measurement;
 using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.LoadClient.Clients;
 
 /// <summary>
-/// gRPC through Grpc.Net.Client: one GrpcChannel shared by every worker (or one per --connections, calls spread in turn),
-/// each on its own SocketsHttpHandler configured as grpc-dotnet's performance guide says (connections kept for the run, keep-alive pings, a further HTTP/2 connection when
-/// 100 streams are busy), with no receive limit so the biggest hub's answer fits. Bytes are counted on the handler's own
-/// connections; every call carries its deadline.
+/// gRPC through Grpc.Net.Client and the stubs Grpc.Tools generates from graph.proto, on <see cref="GrpcConnections"/>;
+/// every call carries its deadline.
 /// </summary>
 public sealed class GrpcGraphClient : IGraphClient
 {
-    private readonly WireCounter _wire = new();
-    private readonly SocketsHttpHandler[] _handlers;
-    private readonly GrpcChannel[] _channels;
+    private readonly GrpcConnections _connections;
     private readonly Proto.Graph.GraphClient[] _graphs;
-    private readonly Health.HealthClient _health;
     private readonly TimeSpan _timeout;
-    private uint _nextChannel;
 
     public GrpcGraphClient(Uri address, ClientOptions options)
     {
-        ArgumentOutOfRangeException.ThrowIfLessThan(options.Connections, 1);
-        // A handler of its own per channel: handlers pool connections, so channels sharing one would share its connection.
-        _handlers = new SocketsHttpHandler[options.Connections];
-        _channels = new GrpcChannel[options.Connections];
-        _graphs = new Proto.Graph.GraphClient[options.Connections];
-        for (var i = 0; i < options.Connections; i++)
-        {
-            _handlers[i] = _wire.Count(new SocketsHttpHandler
-            {
-                PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-                KeepAlivePingDelay = TimeSpan.FromSeconds(60),
-                KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
-                EnableMultipleHttp2Connections = true,
-                ConnectTimeout = TimeSpan.FromSeconds(10),
-            });
-            _channels[i] = GrpcChannel.ForAddress(address, new GrpcChannelOptions
-            {
-                HttpHandler = _handlers[i],
-                DisposeHttpClient = false,
-                MaxReceiveMessageSize = null,
-            });
-            _graphs[i] = new Proto.Graph.GraphClient(_channels[i]);
-        }
-        _health = new Health.HealthClient(_channels[0]);
+        _connections = new GrpcConnections(address, options.Connections);
+        _graphs = _connections.Create(channel => new Proto.Graph.GraphClient(channel));
         _timeout = options.RequestTimeout;
     }
 
-    /// <summary>The channel of the next call: calls go to the connections in turn, as ghz and h2load spread theirs.</summary>
-    private Proto.Graph.GraphClient NextGraph => _graphs.Length == 1
-        ? _graphs[0]
-        : _graphs[Interlocked.Increment(ref _nextChannel) % (uint)_graphs.Length];
+    private Proto.Graph.GraphClient NextGraph => _connections.Next(_graphs);
 
-    public static string Library => $"Grpc.Net.Client {LibraryVersion.Of(typeof(GrpcChannel))}";
+    public static string Library => GrpcConnections.Library;
 
     public string Stack => Definitions.StackCatalog.Grpc;
 
-    public string Description => (_channels.Length == 1
-            ? $"{Library}: one GrpcChannel, one SocketsHttpHandler"
-            : $"{Library}: {_channels.Length} GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler") +
+    public string Description => _connections.Description +
         " (EnableMultipleHttp2Connections, keep-alive ping 60 s), generated Graph.GraphClient, deadline per call, no receive limit";
 
-    public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
+    public (long Sent, long Received) WireBytes => _connections.WireBytes;
 
-    public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            var reply = await _health.CheckAsync(new HealthCheckRequest(), Options(cancellationToken));
-            return reply.Status == HealthCheckResponse.Types.ServingStatus.Serving;
-        }
-        catch (RpcException)
-        {
-            return false;
-        }
-    }
+    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) =>
+        _connections.CheckHealthAsync(Options(cancellationToken));
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
         (await Unary(o => NextGraph.PingAsync(new Proto.PingRequest { Payload = payload }, o), cancellationToken)).Payload;
@@ -149,7 +100,7 @@ public sealed class GrpcGraphClient : IGraphClient
         }
         catch (RpcException e)
         {
-            throw Classify(e, cancellationToken);
+            throw GrpcErrors.Classify(e, cancellationToken);
         }
     }
 
@@ -166,7 +117,7 @@ public sealed class GrpcGraphClient : IGraphClient
         }
         catch (RpcException e)
         {
-            throw Classify(e, cancellationToken);
+            throw GrpcErrors.Classify(e, cancellationToken);
         }
     }
 
@@ -180,44 +131,9 @@ public sealed class GrpcGraphClient : IGraphClient
         return items;
     }
 
-    private static GraphCallException Classify(RpcException e, CancellationToken cancellationToken) =>
-        new(e.StatusCode switch
-        {
-            StatusCode.Unavailable when ErrorKinds.FromCause(e.Trailers.GetValue(FailureCauses.GrpcTrailer)) is { } cause => cause,
-            StatusCode.NotFound => ErrorKind.NotFound,
-            StatusCode.InvalidArgument => ErrorKind.InvalidArgument,
-            StatusCode.ResourceExhausted => ErrorKind.OverLimit,
-            StatusCode.PermissionDenied => ErrorKind.WritesDisabled,
-            StatusCode.DeadlineExceeded => ErrorKind.Timeout,
-            StatusCode.Cancelled when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
-            StatusCode.Unavailable when IsRefused(e.Status.DebugException) => ErrorKind.Refused,
-            StatusCode.Unavailable or StatusCode.Internal or StatusCode.Unimplemented => ErrorKind.Protocol,
-            StatusCode.Unknown => ErrorKind.Server,
-            _ => ErrorKind.Other,
-        }, $"grpc {e.StatusCode}", e.Status.Detail, e);
-
-    private static bool IsRefused(Exception? e)
-    {
-        for (; e is not null; e = e.InnerException)
-        {
-            if (e is SocketException { SocketErrorCode: SocketError.ConnectionRefused })
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
     public ValueTask DisposeAsync()
     {
-        foreach (var channel in _channels)
-        {
-            channel.Dispose();
-        }
-        foreach (var handler in _handlers)
-        {
-            handler.Dispose();
-        }
+        _connections.Dispose();
         return ValueTask.CompletedTask;
     }
 }

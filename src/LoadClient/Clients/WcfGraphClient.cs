@@ -88,31 +88,31 @@ public sealed class WcfGraphClient : IGraphClient
         CallAsync(c => c.PingAsync(payload), cancellationToken);
 
     public Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetLinksAsync(nodeId), cancellationToken);
+        CallAsync(c => c.GetLinksAsync(new GetLinksRequest { NodeId = nodeId }), cancellationToken);
 
     public Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
         throw new NotSupportedException("The WCF stack has no streaming variant.");
 
     public Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
-        CallAsync(c => c.SearchNodesAsync(term, limit), cancellationToken);
+        CallAsync(c => c.SearchNodesAsync(new SearchNodesRequest { Term = term, Limit = limit }), cancellationToken);
 
     public Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
         throw new NotSupportedException("The WCF stack has no streaming variant.");
 
     public Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
-        CallAsync(c => c.PrepareSnapshotAsync(size), cancellationToken);
+        CallAsync(c => c.PrepareSnapshotAsync(new PrepareSnapshotRequest { Size = size }), cancellationToken);
 
     public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetRecordsAsync(snapshotId, count), cancellationToken);
+        CallAsync(c => c.GetRecordsAsync(new GetRecordsRequest { SnapshotId = snapshotId, Count = count }), cancellationToken);
 
     public Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
         CallAsync(c => c.CreateNodeAsync(node), cancellationToken);
 
     public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
-        CallAsync(c => c.ListNodesAsync(afterId, limit), cancellationToken);
+        CallAsync(c => c.ListNodesAsync(new ListNodesRequest { AfterId = afterId, Limit = limit }), cancellationToken);
 
     public Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetNodeAsync(id), cancellationToken);
+        CallAsync(c => c.GetNodeAsync(new GetNodeRequest { Id = id }), cancellationToken);
 
     public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken) =>
         CallAsync(c => c.GetNeighbourhoodsAsync(ids), cancellationToken);

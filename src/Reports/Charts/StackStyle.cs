@@ -4,12 +4,12 @@ using RpcCompare.Definitions;
 namespace RpcCompare.Reports.Charts;
 
 /// <summary>
-/// Fixed colours per stack, so gRPC is the same blue in every chart and every report. The four are from the
-/// Okabe-Ito palette, which stays distinguishable for the common forms of colour blindness.
+/// Fixed colours per stack, so gRPC is the same blue in every chart and every report. The named stacks' are from
+/// the Okabe-Ito palette, which stays distinguishable for the common forms of colour blindness.
 /// </summary>
 public static class StackStyle
 {
-    private static readonly string[] Others = ["#E69F00", "#56B4E9", "#000000", "#999999", "#F0E442"];
+    private static readonly string[] Others = ["#E69F00", "#000000", "#999999", "#F0E442"];
     private static readonly string[] Dashes = ["6 3", "2 3", "9 3 2 3", "4 4"];
 
     public static string Color(string stack) => stack switch
@@ -18,6 +18,8 @@ public static class StackStyle
         StackCatalog.Wcf => "#D55E00",
         StackCatalog.Rest => "#009E73",
         StackCatalog.GraphQl => "#CC79A7",
+        // gRPC's lighter blue: the same transport, another contract and serializer.
+        StackCatalog.GrpcCodeFirst => "#56B4E9",
         _ => Others[StableIndex(stack, Others.Length)],
     };
 

@@ -29,13 +29,20 @@ internal static class Sections
     public static string Subject(RunManifest m) =>
         (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) + Connections(m);
 
-    /// <summary>", gRPC over 8 connections" when --connections gave the gRPC client more than one; the client's
-    /// connections change its figures, so a verdict names them.</summary>
-    public static string Connections(RunManifest m) =>
-        m.Options.TryGetValue("connections", out var text) && int.TryParse(text, CultureInfo.InvariantCulture, out var n) && n > 1
-            && m.StackOrder.Contains(StackCatalog.Grpc)
-            ? $", {StackCatalog.DisplayName(StackCatalog.Grpc)} over {n} connections"
-            : "";
+    /// <summary>", gRPC over 8 connections" (", gRPC and gRPC code-first over 8 connections") when --connections gave the
+    /// gRPC clients more than one; the clients' connections change their figures, so a verdict names them.</summary>
+    public static string Connections(RunManifest m)
+    {
+        if (!m.Options.TryGetValue("connections", out var text) || !int.TryParse(text, CultureInfo.InvariantCulture, out var n) || n <= 1)
+        {
+            return "";
+        }
+        var grpc = GrpcStacks.Where(m.StackOrder.Contains).Select(StackCatalog.DisplayName).ToList();
+        return grpc.Count == 0 ? "" : $", {string.Join(" and ", grpc)} over {n} connections";
+    }
+
+    /// <summary>The stacks whose client spreads its calls over --connections.</summary>
+    private static readonly string[] GrpcStacks = [StackCatalog.Grpc, StackCatalog.GrpcCodeFirst];
 
     public static string RunLine(RunResults run)
     {

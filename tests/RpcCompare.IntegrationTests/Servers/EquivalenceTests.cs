@@ -139,7 +139,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
 
     private static string ExpectedNotFoundCode(string stack) => stack switch
     {
-        "grpc" => "grpc NotFound",
+        "grpc" or "grpc-codefirst" => "grpc NotFound",
         "wcf" => "fault Sender/NotFound",
         "rest" => "http 404",
         _ => "graphql NOT_FOUND",

@@ -50,6 +50,22 @@ public sealed class SerializerRoundTripTests(MessageFixture messages) : IClassFi
         Assert.Equal(plain, mapped);
     }
 
+    /// <summary>
+    /// protobuf-net over the data contracts (CompatibilityLevel 300: DateTime as Timestamp) is the code-first gRPC stack's
+    /// encoding; for these messages it writes Google.Protobuf's bytes exactly.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(EveryMessage))]
+    public void ProtobufNetWritesGoogleProtobufsBytes(MessageKind message)
+    {
+        var google = messages[message].CreateCase(SerializerKind.Protobuf).SerializeToArray();
+        var codeFirst = messages[message].CreateCase(SerializerKind.ProtobufNet).SerializeToArray();
+
+        Assert.Equal(google, codeFirst);
+    }
+
+    public static TheoryData<MessageKind> EveryMessage() => [.. Enum.GetValues<MessageKind>()];
+
     [Fact]
     public void EachSerializerCanSerializeTheSameCaseRepeatedly()
     {

@@ -13,6 +13,8 @@ public sealed class ConnectionsSubjectTests
     [InlineData("1", "grpc,rest", "")]
     [InlineData(null, "grpc,rest", "")]
     [InlineData("8", "wcf,rest", "")]
+    [InlineData("4", "grpc,grpc-codefirst", ", gRPC and gRPC code-first over 4 connections")]
+    [InlineData("4", "grpc-codefirst,wcf", ", gRPC code-first over 4 connections")]
     public async Task ConnectionsAreNamedWhenGrpcHadSeveral(string? connections, string stacks, string expected)
     {
         using var temp = new TempFolder();

@@ -10,7 +10,7 @@ public class StackCatalogTests
     [Fact]
     public void TheScenariosReadTheOneDefinition()
     {
-        Assert.Equal(["grpc", "wcf", "rest", "graphql"], StackCatalog.Ids);
+        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst"], StackCatalog.Ids);
         Assert.All(StackCatalog.All, s => Assert.Equal((s.Streaming, s.SingleRequestPage), (StackTraits.Of(s.Id).Streaming, StackTraits.Of(s.Id).SingleRequestPage)));
     }
 
@@ -20,7 +20,7 @@ public class StackCatalogTests
         Assert.Equal(["rest", "grpc"], StackList.Parse("REST, grpc"));
         Assert.Contains("Unknown stack 'soap'", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,soap")).Message);
         Assert.Contains("names a stack twice", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,grpc")).Message);
-        Assert.Contains("at least one of grpc, wcf, rest, graphql", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
+        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
     }
 
     [Fact]

@@ -63,13 +63,13 @@ internal static class SeedCorpus
         return
         [
             ("ping", Op("Ping"), ["hello"]),
-            ("get-links", Op("GetLinks"), [42L]),
-            ("search-nodes", Op("SearchNodes"), ["ab", 10]),
-            ("prepare-snapshot", Op("PrepareSnapshot"), [100]),
-            ("get-records", Op("GetRecords"), [7L, 3]),
+            ("get-links", Op("GetLinks"), [new GetLinksRequest { NodeId = 42 }]),
+            ("search-nodes", Op("SearchNodes"), [new SearchNodesRequest { Term = "ab", Limit = 10 }]),
+            ("prepare-snapshot", Op("PrepareSnapshot"), [new PrepareSnapshotRequest { Size = 100 }]),
+            ("get-records", Op("GetRecords"), [new GetRecordsRequest { SnapshotId = 7, Count = 3 }]),
             ("create-node", Op("CreateNode"), [new NewNode { Name = "n", Type = "t" }]),
-            ("list-nodes", Op("ListNodes"), [0L, 5]),
-            ("get-node", Op("GetNode"), [9L]),
+            ("list-nodes", Op("ListNodes"), [new ListNodesRequest { AfterId = 0, Limit = 5 }]),
+            ("get-node", Op("GetNode"), [new GetNodeRequest { Id = 9 }]),
             ("get-neighbourhoods", Op("GetNeighbourhoods"), [new long[] { 1, 2, 3 }]),
             ("check-health", Op("CheckHealth"), []),
         ];

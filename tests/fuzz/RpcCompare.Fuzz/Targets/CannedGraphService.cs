@@ -15,19 +15,19 @@ internal sealed class CannedGraphService : IGraphService
 
     public Task<string> PingAsync(string payload) => Task.FromResult("pong");
 
-    public Task<LinkView[]> GetLinksAsync(long nodeId) => Task.FromResult(new[] { Link });
+    public Task<LinkView[]> GetLinksAsync(GetLinksRequest request) => Task.FromResult(new[] { Link });
 
-    public Task<NodeSummary[]> SearchNodesAsync(string term, int limit) => Task.FromResult(new[] { Node });
+    public Task<NodeSummary[]> SearchNodesAsync(SearchNodesRequest request) => Task.FromResult(new[] { Node });
 
-    public Task<SnapshotInfo> PrepareSnapshotAsync(int size) => Task.FromResult(new SnapshotInfo { Id = 3, Size = 1 });
+    public Task<SnapshotInfo> PrepareSnapshotAsync(PrepareSnapshotRequest request) => Task.FromResult(new SnapshotInfo { Id = 3, Size = 1 });
 
-    public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count) => Task.FromResult(new[] { new WideRecord { Id = 4 } });
+    public Task<WideRecord[]> GetRecordsAsync(GetRecordsRequest request) => Task.FromResult(new[] { new WideRecord { Id = 4 } });
 
     public Task<NodeDetails> CreateNodeAsync(NewNode node) => Task.FromResult(Details);
 
-    public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit) => Task.FromResult(new[] { Node });
+    public Task<NodeSummary[]> ListNodesAsync(ListNodesRequest request) => Task.FromResult(new[] { Node });
 
-    public Task<NodeDetails> GetNodeAsync(long id) => Task.FromResult(Details);
+    public Task<NodeDetails> GetNodeAsync(GetNodeRequest request) => Task.FromResult(Details);
 
     public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids) => Task.FromResult(new[] { new Neighbourhood { Node = Node, Links = [Link] } });
 

@@ -1,0 +1,121 @@
+using Grpc.Core;
+using Grpc.Core.Interceptors;
+using ProtoBuf.Grpc;
+using ProtoBuf.Grpc.Client;
+using ProtoBuf.Grpc.Configuration;
+using RpcCompare.Contracts;
+using RpcCompare.Contracts.CodeFirst;
+using RpcCompare.Contracts.Hosting;
+using RpcCompare.Contracts.Wcf;
+
+namespace RpcCompare.LoadClient.Clients;
+
+/// <summary>
+/// Code-first gRPC through protobuf-net.Grpc: proxies of the WCF stack's own <see cref="IGraphService"/> (and the
+/// streaming <see cref="IGraphStreamService"/>) made by <c>CreateGrpcService</c> over the same connections as the
+/// contract-first client (<see cref="GrpcConnections"/>); every call carries its deadline (<see cref="CallOptionsInterceptor"/>).
+/// </summary>
+public sealed class CodeFirstGrpcGraphClient : IGraphClient
+{
+    /// <summary>One factory for every proxy: it holds the proxy types protobuf-net.Grpc emits, once per contract.</summary>
+    private static readonly ClientFactory Factory = ClientFactory.Default;
+
+    private readonly GrpcConnections _connections;
+    private readonly IGraphService[] _graphs;
+    private readonly IGraphStreamService[] _streams;
+    private readonly TimeSpan _timeout;
+
+    public CodeFirstGrpcGraphClient(Uri address, ClientOptions options)
+    {
+        _connections = new GrpcConnections(address, options.Connections);
+        var interceptor = new CallOptionsInterceptor(options.RequestTimeout);
+        _graphs = _connections.Create(channel => channel.Intercept(interceptor).CreateGrpcService<IGraphService>(Factory));
+        _streams = _connections.Create(channel => channel.Intercept(interceptor).CreateGrpcService<IGraphStreamService>(Factory));
+        _timeout = options.RequestTimeout;
+    }
+
+    public static string Library => $"protobuf-net.Grpc {LibraryVersion.Of(typeof(ClientFactory))}";
+
+    public string Stack => Definitions.StackCatalog.GrpcCodeFirst;
+
+    public string Description => $"{Library} on {_connections.Description}" +
+        " (EnableMultipleHttp2Connections, keep-alive ping 60 s), CreateGrpcService<IGraphService> proxies, deadline per call, no receive limit";
+
+    public (long Sent, long Received) WireBytes => _connections.WireBytes;
+
+    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) =>
+        _connections.CheckHealthAsync(new CallOptions(deadline: DateTime.UtcNow + _timeout, cancellationToken: cancellationToken));
+
+    public Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
+        Unary(g => g.PingAsync(payload), cancellationToken);
+
+    public Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+        Unary(g => g.GetLinksAsync(new GetLinksRequest { NodeId = nodeId }), cancellationToken);
+
+    public Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+        Streaming((s, context) => s.StreamLinksAsync(new GetLinksRequest { NodeId = nodeId }, context), cancellationToken);
+
+    public Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+        Unary(g => g.SearchNodesAsync(new SearchNodesRequest { Term = term, Limit = limit }), cancellationToken);
+
+    public Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+        Streaming((s, context) => s.StreamSearchNodesAsync(new SearchNodesRequest { Term = term, Limit = limit }, context),
+            cancellationToken);
+
+    public Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
+        Unary(g => g.PrepareSnapshotAsync(new PrepareSnapshotRequest { Size = size }), cancellationToken);
+
+    public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
+        Unary(g => g.GetRecordsAsync(new GetRecordsRequest { SnapshotId = snapshotId, Count = count }), cancellationToken);
+
+    public Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
+        Unary(g => g.CreateNodeAsync(node), cancellationToken);
+
+    public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
+        Unary(g => g.ListNodesAsync(new ListNodesRequest { AfterId = afterId, Limit = limit }), cancellationToken);
+
+    public Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
+        Unary(g => g.GetNodeAsync(new GetNodeRequest { Id = id }), cancellationToken);
+
+    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken) =>
+        Unary(g => g.GetNeighbourhoodsAsync(ids), cancellationToken);
+
+    private async Task<T> Unary<T>(Func<IGraphService, Task<T>> call, CancellationToken cancellationToken)
+    {
+        try
+        {
+            // Read by the interceptor as the proxy starts the call; this async method's own context, so it ends here.
+            CallOptionsInterceptor.CallerToken = cancellationToken;
+            return await call(_connections.Next(_graphs));
+        }
+        catch (RpcException e)
+        {
+            throw GrpcErrors.Classify(e, cancellationToken);
+        }
+    }
+
+    private async Task<T[]> Streaming<T>(Func<IGraphStreamService, CallContext, IAsyncEnumerable<T[]>> call,
+        CancellationToken cancellationToken)
+    {
+        var items = new List<T>();
+        try
+        {
+            var context = new CallContext(new CallOptions(deadline: DateTime.UtcNow + _timeout, cancellationToken: cancellationToken));
+            await foreach (var batch in call(_connections.Next(_streams), context).WithCancellation(cancellationToken))
+            {
+                items.AddRange(batch);
+            }
+        }
+        catch (RpcException e)
+        {
+            throw GrpcErrors.Classify(e, cancellationToken);
+        }
+        return [.. items];
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        _connections.Dispose();
+        return ValueTask.CompletedTask;
+    }
+}

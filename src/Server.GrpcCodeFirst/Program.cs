@@ -1,0 +1,17 @@
+using RpcCompare.Definitions;
+using RpcCompare.Hosting;
+using RpcCompare.Server.GrpcCodeFirst;
+
+return StackHost.RunOrExplain(() =>
+{
+    if (HostArguments.Normalize(StackCatalog.GrpcCodeFirst, args) is not { } normalized)
+    {
+        return null;
+    }
+    var builder = WebApplication.CreateBuilder(normalized);
+    builder.AddGrpcCodeFirstHost();
+    var app = builder.Build();
+    app.MapGraphCodeFirst();
+    app.ReportWhenReady();
+    return app;
+});
