@@ -24,12 +24,7 @@ public static class GrpcHost
         var setup = builder.AddStackHost(StackCatalog.Grpc);
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, EndpointNames.Grpc, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
-        builder.Services.AddGrpc(o =>
-        {
-            o.MaxReceiveMessageSize = MaxReceiveMessageSize;
-            o.MaxSendMessageSize = null;
-            o.EnableDetailedErrors = false;
-        });
+        builder.Services.AddGraphGrpc();
         builder.Services.AddGrpcHealthChecks().AddCheck<DatabaseHealthCheck>("database");
         builder.AddStreamLimits(setup);
 
@@ -45,6 +40,14 @@ public static class GrpcHost
         configuration.Set("http2 max streams per connection", "100 (Kestrel default)");
         configuration.Set("detailed errors", "off");
     }
+
+    /// <summary>The Graph service's gRPC options, shared with the grpc-json host that serves the same service transcoded.</summary>
+    public static IGrpcServerBuilder AddGraphGrpc(this IServiceCollection services) => services.AddGrpc(o =>
+    {
+        o.MaxReceiveMessageSize = MaxReceiveMessageSize;
+        o.MaxSendMessageSize = null;
+        o.EnableDetailedErrors = false;
+    });
 
     public static void MapGraphGrpc(this WebApplication app)
     {

@@ -15,6 +15,7 @@ public static class StackCatalog
     public const string Rest = "rest";
     public const string GraphQl = "graphql";
     public const string GrpcCodeFirst = "grpc-codefirst";
+    public const string GrpcJson = "grpc-json";
 
     public static IReadOnlyList<StackDefinition> All { get; } =
     [
@@ -23,6 +24,8 @@ public static class StackCatalog
         new(Rest, "REST", 7003, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Http, EndpointNames.H2c),
         new(GraphQl, "GraphQL", 7004, Streaming: false, SingleRequestPage: true, "http", EndpointNames.Http),
         new(GrpcCodeFirst, "gRPC code-first", 7005, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Grpc, InDefaultRun: false),
+        // The gRPC stack's service as REST+JSON (gRPC JSON transcoding): server streams arrive as newline-delimited JSON.
+        new(GrpcJson, "gRPC JSON", 7006, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Http, InDefaultRun: false),
     ];
 
     /// <summary>Every stack's id, in the default order.</summary>

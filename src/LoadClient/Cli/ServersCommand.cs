@@ -8,6 +8,9 @@ namespace RpcCompare.LoadClient.Cli;
 /// <summary>`servers`: the database and the four hosts, started and left running until Ctrl+C, for manual use.</summary>
 public static class ServersCommand
 {
+    /// <summary>The widest stack name, so the hosts' lines stay in columns.</summary>
+    private static readonly int NameWidth = StackCatalog.All.Max(s => s.DisplayName.Length);
+
     public static Command Create()
     {
         var dataset = new DatasetOptions();
@@ -36,7 +39,7 @@ public static class ServersCommand
                     var host = await HostProcess.StartAsync(stack, new HostLaunch { AllowWrites = result.GetValue(writes), RestHttp2 = true },
                         database.ConnectionString, cancellationToken);
                     hosts.Add(host);
-                    Console.WriteLine($"{StackCatalog.DisplayName(stack),-8} pid {host.Pid,-7} {string.Join("  ", host.Ready.Endpoints.Select(e => $"{e.Key} {e.Value}"))}");
+                    Console.WriteLine($"{StackCatalog.DisplayName(stack).PadRight(NameWidth)} pid {host.Pid,-7} {string.Join("  ", host.Ready.Endpoints.Select(e => $"{e.Key} {e.Value}"))}");
                 }
                 Console.WriteLine("Running; press Ctrl+C to stop everything.");
                 await Task.Delay(Timeout.Infinite, cancellationToken);

@@ -21,6 +21,7 @@ public static class GraphClients
             StackCatalog.Rest => new RestGraphClient(Address(), options),
             StackCatalog.GraphQl => new GraphQlGraphClient(Address(), options),
             StackCatalog.GrpcCodeFirst => new CodeFirstGrpcGraphClient(Address(), options),
+            StackCatalog.GrpcJson => new GrpcJsonGraphClient(Address(), options),
             _ => throw new UserFacingException($"Unknown stack '{stack}'."),
         };
     }

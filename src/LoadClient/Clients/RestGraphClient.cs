@@ -1,5 +1,3 @@
-using System.Net;
-using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
@@ -14,7 +12,7 @@ namespace RpcCompare.LoadClient.Clients;
 /// multiplexed HTTP/2 cleartext connection), with the same source-generated JSON metadata as the host.
 /// </summary>
 public sealed class RestGraphClient(Uri baseAddress, ClientOptions options)
-    : HttpGraphClientBase(baseAddress, options, options.Http2), IGraphClient
+    : JsonHttpGraphClientBase(baseAddress, options, options.Http2), IGraphClient
 {
     private static readonly GraphJsonContext Json = GraphJsonContext.Default;
 
@@ -58,95 +56,24 @@ public sealed class RestGraphClient(Uri baseAddress, ClientOptions options)
         PostAsync("/api/neighbourhoods", new NeighbourhoodRequest(ids), Json.NeighbourhoodRequest, Json.NeighbourhoodArray,
             cancellationToken);
 
-    private Task<T> GetAsync<T>(string path, JsonTypeInfo<T> type, CancellationToken cancellationToken) =>
-        SendAsync(new HttpRequestMessage(HttpMethod.Get, path), type, cancellationToken);
+    private Task<T[]> GetStreamedAsync<T>(string path, JsonTypeInfo<T> type, CancellationToken cancellationToken) =>
+        GetStreamedAsync(path, (body, token) => JsonSerializer.DeserializeAsyncEnumerable(body, type, token), cancellationToken);
 
-    private Task<TResponse> PostAsync<TRequest, TResponse>(string path, TRequest body, JsonTypeInfo<TRequest> requestType,
-        JsonTypeInfo<TResponse> responseType, CancellationToken cancellationToken) =>
-        SendAsync(new HttpRequestMessage(HttpMethod.Post, path) { Content = JsonContent.Create(body, requestType) },
-            responseType, cancellationToken);
-
-    private async Task<T> SendAsync<T>(HttpRequestMessage request, JsonTypeInfo<T> type, CancellationToken cancellationToken)
-    {
-        using (request)
-        {
-            try
-            {
-                using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
-                await ThrowIfFailedAsync(response, cancellationToken);
-                return await response.Content.ReadFromJsonAsync(type, cancellationToken)
-                    ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
-            }
-            catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
-            {
-                throw failure;
-            }
-        }
-    }
-
-    private async Task<T[]> GetStreamedAsync<T>(string path, JsonTypeInfo<T> type, CancellationToken cancellationToken)
-    {
-        try
-        {
-            using var response = await Http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
-            await ThrowIfFailedAsync(response, cancellationToken);
-            await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
-            var items = new List<T>();
-            await foreach (var item in JsonSerializer.DeserializeAsyncEnumerable(body, type, cancellationToken))
-            {
-                items.Add(item!);
-            }
-            return [.. items];
-        }
-        catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
-        {
-            throw failure;
-        }
-    }
-
-    private static async Task ThrowIfFailedAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    protected override async Task ThrowIfFailedAsync(HttpResponseMessage response, CancellationToken cancellationToken)
     {
         if (response.IsSuccessStatusCode)
         {
             return;
         }
         var status = (int)response.StatusCode;
-        var (type, detail) = await ReadProblemAsync(response, cancellationToken);
+        using var problem = await ReadErrorBodyAsync(response, cancellationToken);
+        // RFC 9457 problem details: a database failure names its cause in "type".
+        var type = problem is null ? null : StringProperty(problem.RootElement, "type");
+        var detail = problem is null ? null : StringProperty(problem.RootElement, "detail");
         var kind = type is not null && type.StartsWith(FailureCauses.ProblemTypePrefix, StringComparison.Ordinal)
                 && ErrorKinds.FromCause(type[FailureCauses.ProblemTypePrefix.Length..]) is { } cause
             ? cause
-            : response.StatusCode switch
-            {
-                HttpStatusCode.NotFound => ErrorKind.NotFound,
-                HttpStatusCode.BadRequest => ErrorKind.InvalidArgument,
-                HttpStatusCode.RequestEntityTooLarge or HttpStatusCode.RequestUriTooLong
-                    or HttpStatusCode.RequestHeaderFieldsTooLarge or HttpStatusCode.TooManyRequests => ErrorKind.OverLimit,
-                HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
-                _ when status >= 500 => ErrorKind.Server,
-                _ => ErrorKind.Protocol,
-            };
+            : KindOf(response.StatusCode);
         throw new GraphCallException(kind, $"http {status}", detail ?? $"HTTP {status} {response.ReasonPhrase}");
-    }
-
-    /// <summary>The problem details' "type" and "detail" (RFC 9457), when the body is one.</summary>
-    private static async Task<(string? Type, string? Detail)> ReadProblemAsync(HttpResponseMessage response,
-        CancellationToken cancellationToken)
-    {
-        try
-        {
-            using var problem = await JsonDocument.ParseAsync(
-                await response.Content.ReadAsStreamAsync(cancellationToken), cancellationToken: cancellationToken);
-            var root = problem.RootElement;
-            if (root.ValueKind != JsonValueKind.Object)
-            {
-                return (null, null);
-            }
-            return (root.TryGetProperty("type", out var type) && type.ValueKind == JsonValueKind.String ? type.GetString() : null,
-                root.TryGetProperty("detail", out var detail) && detail.ValueKind == JsonValueKind.String ? detail.GetString() : null);
-        }
-        catch (JsonException)
-        {
-            return (null, null);
-        }
     }
 }

@@ -9,7 +9,7 @@ namespace RpcCompare.Reports.Charts;
 /// </summary>
 public static class StackStyle
 {
-    private static readonly string[] Others = ["#E69F00", "#000000", "#999999", "#F0E442"];
+    private static readonly string[] Others = ["#000000", "#999999", "#F0E442", "#882255"];
     private static readonly string[] Dashes = ["6 3", "2 3", "9 3 2 3", "4 4"];
 
     public static string Color(string stack) => stack switch
@@ -20,6 +20,8 @@ public static class StackStyle
         StackCatalog.GraphQl => "#CC79A7",
         // gRPC's lighter blue: the same transport, another contract and serializer.
         StackCatalog.GrpcCodeFirst => "#56B4E9",
+        // Orange: gRPC's service seen through JSON, next to REST's green.
+        StackCatalog.GrpcJson => "#E69F00",
         _ => Others[StableIndex(stack, Others.Length)],
     };
 

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Reflection;
 using System.Text.Json;
 
 namespace RpcCompare.IntegrationTests.Infrastructure;
@@ -14,6 +15,10 @@ internal static class GrpcJs
     private static readonly TimeSpan ProcessLimit = TimeSpan.FromSeconds(120);
     private static readonly Lazy<string?> InteropDirectory = new(FindDirectory);
     private static readonly Lazy<string?> NodePath = new(FindNode);
+
+    /// <summary>The folder of Google.Api.CommonProtos' .proto files (google/api/annotations.proto), recorded at build time.</summary>
+    private static string GoogleApiProtos => typeof(GrpcJs).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Single(a => a.Key == "GoogleApiProtos").Value ?? "";
 
     public static bool IsCi =>
         Environment.GetEnvironmentVariable("CI") is { Length: > 0 } value && value != "0" && !value.Equals("false", StringComparison.OrdinalIgnoreCase);
@@ -46,6 +51,7 @@ internal static class GrpcJs
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+        start.Environment["RPCCOMPARE_GOOGLE_API_PROTOS"] = GoogleApiProtos;
         start.ArgumentList.Add("client.js");
         start.ArgumentList.Add($"{address.Host}:{address.Port}");
         foreach (var argument in arguments)

@@ -142,6 +142,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
         "grpc" or "grpc-codefirst" => "grpc NotFound",
         "wcf" => "fault Sender/NotFound",
         "rest" => "http 404",
+        "grpc-json" => "http 404 grpc NotFound",
         _ => "graphql NOT_FOUND",
     };
 }

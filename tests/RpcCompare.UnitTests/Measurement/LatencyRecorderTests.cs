@@ -58,7 +58,8 @@ public sealed class LatencyRecorderTests : IDisposable
         var result = await recorder.CompleteAsync();
 
         GC.KeepAlive(held);
-        Assert.True(result.ClientAllocatedBytes >= 8_000_000, $"{result.ClientAllocatedBytes:N0} bytes");
+        // The count is not precise: each thread's current allocation context (a few KB) may be counted at either reading.
+        Assert.True(result.ClientAllocatedBytes >= 7_500_000, $"{result.ClientAllocatedBytes:N0} bytes");
     }
 
     [Fact]

@@ -10,7 +10,7 @@ public class StackCatalogTests
     [Fact]
     public void TheScenariosReadTheOneDefinition()
     {
-        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst"], StackCatalog.Ids);
+        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst", "grpc-json"], StackCatalog.Ids);
         Assert.All(StackCatalog.All, s => Assert.Equal((s.Streaming, s.SingleRequestPage), (StackTraits.Of(s.Id).Streaming, StackTraits.Of(s.Id).SingleRequestPage)));
     }
 
@@ -20,7 +20,7 @@ public class StackCatalogTests
         Assert.Equal(["rest", "grpc"], StackList.Parse("REST, grpc"));
         Assert.Contains("Unknown stack 'soap'", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,soap")).Message);
         Assert.Contains("names a stack twice", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,grpc")).Message);
-        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
+        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst, grpc-json", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
     }
 
     [Fact]
@@ -28,6 +28,17 @@ public class StackCatalogTests
     {
         Assert.Equal(["grpc", "wcf", "rest", "graphql"], StackCatalog.DefaultIds);
         Assert.Equal(StackCatalog.DefaultIds, StackCatalog.Ids.Take(StackCatalog.DefaultIds.Count));
+    }
+
+    [Fact]
+    public void GrpcJsonStreamsOverHttpAndRunsOnlyWhenNamed()
+    {
+        var stack = StackCatalog.Get(StackCatalog.GrpcJson);
+
+        Assert.Equal(("gRPC JSON", 7006, true, false), (stack.DisplayName, stack.DefaultPort, stack.Streaming, stack.SingleRequestPage));
+        Assert.Equal(("http", EndpointNames.Http, null), (stack.Scheme, stack.Endpoint, stack.Http2Endpoint));
+        Assert.False(stack.InDefaultRun);
+        Assert.Equal(["grpc-json", "rest"], StackList.Parse("grpc-json,rest"));
     }
 
     [Fact]

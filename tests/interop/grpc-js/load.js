@@ -4,7 +4,10 @@ const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 
-const options = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
+// graph.proto imports google/api/annotations.proto (the grpc-json stack's routes): the test names the folder of
+// Google.Api.CommonProtos' .proto files.
+const includeDirs = process.env.RPCCOMPARE_GOOGLE_API_PROTOS ? [process.env.RPCCOMPARE_GOOGLE_API_PROTOS] : [];
+const options = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true, includeDirs };
 const graphProto = path.join(__dirname, '..', '..', '..', 'src', 'Contracts', 'Protos', 'graph.proto');
 const graph = grpc.loadPackageDefinition(protoLoader.loadSync(graphProto, options));
 const health = grpc.loadPackageDefinition(protoLoader.loadSync(path.join(__dirname, 'health.proto'), options));

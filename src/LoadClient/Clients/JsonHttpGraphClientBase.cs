@@ -1,0 +1,100 @@
+using System.Net;
+using System.Net.Http.Json;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using RpcCompare.LoadClient.Measurement;
+
+namespace RpcCompare.LoadClient.Clients;
+
+/// <summary>
+/// What the two clients of JSON resources (REST and grpc-json, whose routes are REST's) share: GET and POST with
+/// System.Text.Json source-generated metadata, and the errors of the transport. Each reads its own error bodies.
+/// </summary>
+public abstract class JsonHttpGraphClientBase(Uri baseAddress, ClientOptions options, bool http2)
+    : HttpGraphClientBase(baseAddress, options, http2)
+{
+    /// <summary>Throws the classified failure of a response that is not a success; returns for a success.</summary>
+    protected abstract Task ThrowIfFailedAsync(HttpResponseMessage response, CancellationToken cancellationToken);
+
+    protected Task<T> GetAsync<T>(string path, JsonTypeInfo<T> type, CancellationToken cancellationToken) =>
+        SendAsync(new HttpRequestMessage(HttpMethod.Get, path), type, cancellationToken);
+
+    protected Task<TResponse> PostAsync<TRequest, TResponse>(string path, TRequest body, JsonTypeInfo<TRequest> requestType,
+        JsonTypeInfo<TResponse> responseType, CancellationToken cancellationToken) =>
+        SendAsync(new HttpRequestMessage(HttpMethod.Post, path) { Content = JsonContent.Create(body, requestType) },
+            responseType, cancellationToken);
+
+    private async Task<T> SendAsync<T>(HttpRequestMessage request, JsonTypeInfo<T> type, CancellationToken cancellationToken)
+    {
+        using (request)
+        {
+            try
+            {
+                using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+                await ThrowIfFailedAsync(response, cancellationToken);
+                return await response.Content.ReadFromJsonAsync(type, cancellationToken)
+                    ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
+            }
+            catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
+            {
+                throw failure;
+            }
+        }
+    }
+
+    /// <summary>A streamed answer read whole: <paramref name="read"/> takes the body and yields its items as they arrive.</summary>
+    protected async Task<T[]> GetStreamedAsync<T>(string path, Func<Stream, CancellationToken, IAsyncEnumerable<T?>> read,
+        CancellationToken cancellationToken)
+    {
+        try
+        {
+            using var response = await Http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            await ThrowIfFailedAsync(response, cancellationToken);
+            await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
+            var items = new List<T>();
+            await foreach (var item in read(body, cancellationToken))
+            {
+                items.Add(item!);
+            }
+            return [.. items];
+        }
+        catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
+        {
+            throw failure;
+        }
+    }
+
+    /// <summary>The body of a failed response as JSON, when it is a JSON object; null otherwise.</summary>
+    protected static async Task<JsonDocument?> ReadErrorBodyAsync(HttpResponseMessage response, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var document = await JsonDocument.ParseAsync(
+                await response.Content.ReadAsStreamAsync(cancellationToken), cancellationToken: cancellationToken);
+            if (document.RootElement.ValueKind == JsonValueKind.Object)
+            {
+                return document;
+            }
+            document.Dispose();
+            return null;
+        }
+        catch (JsonException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>The kind of an HTTP status that says nothing more: what REST clients read from a status alone.</summary>
+    public static ErrorKind KindOf(HttpStatusCode status) => status switch
+    {
+        HttpStatusCode.NotFound => ErrorKind.NotFound,
+        HttpStatusCode.BadRequest => ErrorKind.InvalidArgument,
+        HttpStatusCode.RequestEntityTooLarge or HttpStatusCode.RequestUriTooLong
+            or HttpStatusCode.RequestHeaderFieldsTooLarge or HttpStatusCode.TooManyRequests => ErrorKind.OverLimit,
+        HttpStatusCode.Forbidden => ErrorKind.WritesDisabled,
+        _ when (int)status >= 500 => ErrorKind.Server,
+        _ => ErrorKind.Protocol,
+    };
+
+    protected static string? StringProperty(JsonElement element, string name) => TranscodingErrors.StringProperty(element, name);
+}
