@@ -2,17 +2,67 @@ using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using RpcCompare.Contracts;
+using RpcCompare.Contracts.Json;
 using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Clients;
 
 /// <summary>
-/// What the two clients of JSON resources (REST and grpc-json, whose routes are REST's) share: GET and POST with
-/// System.Text.Json source-generated metadata, and the errors of the transport. Each reads its own error bodies.
+/// What the two clients of JSON resources (REST and grpc-json, whose routes are REST's) share: every operation on REST's
+/// routes, GET and POST with the same System.Text.Json source-generated metadata, and the errors of the transport. Each
+/// names its list cursor, reads its own streamed shape and its own error bodies.
 /// </summary>
 public abstract class JsonHttpGraphClientBase(Uri baseAddress, ClientOptions options, bool http2)
     : HttpGraphClientBase(baseAddress, options, http2)
 {
+    private static readonly GraphJsonContext Json = GraphJsonContext.Default;
+
+    /// <summary>The query parameter of ListNodes' cursor.</summary>
+    protected abstract string AfterIdParameter { get; }
+
+    /// <summary>The items of a streamed answer as they arrive.</summary>
+    protected abstract IAsyncEnumerable<T?> ReadStream<T>(Stream body, JsonTypeInfo<T> item, JsonTypeInfo<T[]> batch,
+        CancellationToken cancellationToken);
+
+    public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
+        (await PostAsync("/api/ping", new PingMessage(payload), Json.PingMessage, Json.PingMessage, cancellationToken)).Payload;
+
+    public Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes/{nodeId}/links", Json.LinkViewArray, cancellationToken);
+
+    public Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+        GetStreamedAsync($"/api/nodes/{nodeId}/links/stream", Json.LinkView, Json.LinkViewArray, cancellationToken);
+
+    public Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes/search?term={Uri.EscapeDataString(term)}&limit={limit}", Json.NodeSummaryArray, cancellationToken);
+
+    public Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+        GetStreamedAsync($"/api/nodes/search/stream?term={Uri.EscapeDataString(term)}&limit={limit}", Json.NodeSummary,
+            Json.NodeSummaryArray, cancellationToken);
+
+    public Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
+        PostAsync("/api/snapshots", new SnapshotRequest(size), Json.SnapshotRequest, Json.SnapshotInfo, cancellationToken);
+
+    public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
+        GetAsync($"/api/snapshots/{snapshotId}/records?count={count}", Json.WideRecordArray, cancellationToken);
+
+    public Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
+        PostAsync("/api/nodes", node, Json.NewNode, Json.NodeDetails, cancellationToken);
+
+    public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes?{AfterIdParameter}={afterId}&limit={limit}", Json.NodeSummaryArray, cancellationToken);
+
+    public Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
+        GetAsync($"/api/nodes/{id}", Json.NodeDetails, cancellationToken);
+
+    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken) =>
+        PostAsync("/api/neighbourhoods", new NeighbourhoodRequest(ids), Json.NeighbourhoodRequest, Json.NeighbourhoodArray,
+            cancellationToken);
+
+    private Task<T[]> GetStreamedAsync<T>(string path, JsonTypeInfo<T> item, JsonTypeInfo<T[]> batch, CancellationToken cancellationToken) =>
+        GetStreamedAsync(path, (body, token) => ReadStream(body, item, batch, token), cancellationToken);
+
     /// <summary>Throws the classified failure of a response that is not a success; returns for a success.</summary>
     protected abstract Task ThrowIfFailedAsync(HttpResponseMessage response, CancellationToken cancellationToken);
 
