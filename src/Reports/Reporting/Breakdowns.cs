@@ -35,14 +35,14 @@ internal static class Breakdowns
 
         var p50 = breakdown.P50;
         var unit = DurationText.UnitFor(p50.Client);
-        var own = p50.Client > 0 ? (p50.StackServer + p50.WireAndClient) / p50.Client : 0;
+        var own = p50.Client > 0 ? (p50.ServerWork + p50.AfterServer) / p50.Client : 0;
         var server = StackCatalog.DisplayName(entry.Stack);
         return p50.Database > 0
             ? $"Of {entry.DisplayName}'s {DurationText.Format(p50.Client, unit)} median, PostgreSQL took {DurationText.Format(p50.Database, unit)}, " +
-              $"the {server} server {DurationText.Format(p50.StackServer, unit)}, and the wire and client " +
-              $"{DurationText.Format(p50.WireAndClient, unit)}: {Formats.Percent(Math.Round(own * 100))} of it is the stack's own."
+              $"the {server} server {DurationText.Format(p50.ServerWork, unit)}, and the wire and client " +
+              $"{DurationText.Format(p50.AfterServer, unit)}: {Formats.Percent(Math.Round(own * 100))} of it is the stack's own."
             : $"Of {entry.DisplayName}'s {DurationText.Format(p50.Client, unit)} median (no database), the {server} server took " +
-              $"{DurationText.Format(p50.StackServer, unit)} and the wire and client {DurationText.Format(p50.WireAndClient, unit)}.";
+              $"{DurationText.Format(p50.ServerWork, unit)} and the wire and client {DurationText.Format(p50.AfterServer, unit)}.";
     }
 
     /// <summary>Where the median difference between two entries lies, part by part; null unless both have a breakdown.</summary>
@@ -59,7 +59,7 @@ internal static class Breakdowns
         var unit = DurationText.UnitFor(Math.Max(Math.Abs(total), Math.Max(Math.Abs(database), Math.Abs(own))));
         var where = Math.Abs(database) > Math.Abs(own) ? "mostly in the database part" : "mostly in the stacks' own part";
         return $"Where the median difference lies ({nameA} minus {nameB}, {Signed(total, unit)}): {Signed(database, unit)} in the database part, " +
-               $"{Signed(x.StackServer - y.StackServer, unit)} in the server's own time and {Signed(x.WireAndClient - y.WireAndClient, unit)} " +
+               $"{Signed(x.ServerWork - y.ServerWork, unit)} in the server's own time and {Signed(x.AfterServer - y.AfterServer, unit)} " +
                $"on the wire and in the client, so {where}.";
     }
 
@@ -77,8 +77,8 @@ internal static class Breakdowns
             [
                 new(StackCatalog.DisplayName(e.Stack), true),
                 new(e.Variant.Length == 0 ? Formats.Dash : e.Variant, true),
-                Formats.Ms(b.P50.Client), Formats.Ms(b.P50.Database), Formats.Ms(b.P50.StackServer), Formats.Ms(b.P50.WireAndClient),
-                Formats.Ms(b.P99.Client), Formats.Ms(b.P99.Database), Formats.Ms(b.P99.StackServer), Formats.Ms(b.P99.WireAndClient),
+                Formats.Ms(b.P50.Client), Formats.Ms(b.P50.Database), Formats.Ms(b.P50.ServerWork), Formats.Ms(b.P50.AfterServer),
+                Formats.Ms(b.P99.Client), Formats.Ms(b.P99.Database), Formats.Ms(b.P99.ServerWork), Formats.Ms(b.P99.AfterServer),
                 Formats.Ms(b.FirstBatchMs?.P50),
                 new(b.ServerSource, true),
             ]);
@@ -104,8 +104,8 @@ internal static class Breakdowns
             Series =
             [
                 new BarSeries("database (query service)", DatabaseColor, Values(p => p.Database)),
-                new BarSeries("stack's own server time", ServerColor, Values(p => p.StackServer)),
-                new BarSeries("wire and client", WireColor, Values(p => p.WireAndClient)),
+                new BarSeries("stack's own server time", ServerColor, Values(p => p.ServerWork)),
+                new BarSeries("wire and client", WireColor, Values(p => p.AfterServer)),
             ],
             ValueText = DurationText.Number,
             Stacked = true,

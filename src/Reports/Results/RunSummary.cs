@@ -146,6 +146,10 @@ public sealed class BreakdownSummary
     /// resolves several fields).</summary>
     public required double DatabaseCallsPerRequest { get; init; }
 
+    /// <summary>Per request, the time the host's writes were blocked on the transport because the client had not read
+    /// yet; null from a host or results folder that did not record it.</summary>
+    public TimingSummary? WriteWaitMs { get; init; }
+
     public required LatencySplit P50 { get; init; }
     public required LatencySplit P99 { get; init; }
 }
@@ -160,26 +164,48 @@ public sealed class TimingSummary
 }
 
 /// <summary>
-/// One quantile of the client's latency split into parts (milliseconds): <see cref="Database"/> (the query service),
-/// <see cref="StackServer"/> (server minus database: framework, serialization, framing), and <see cref="WireAndClient"/>
-/// (client latency minus server time: transfer, the client library, deserialization). Each quantile is taken on its own
-/// distribution, so the parts are a decomposition of quantiles, not of one call; a derived part never goes below zero.
+/// One quantile of the client's latency split into parts (milliseconds). Measured: <see cref="Client"/>,
+/// <see cref="Server"/> (the host's whole request), <see cref="Database"/> (the query service), <see cref="WaitingForClient"/>
+/// (the host's writes blocked on the transport because the client had not read yet), <see cref="ClientDecode"/> and
+/// <see cref="ClientReceive"/> (on the client). Derived: <see cref="ServerWork"/> (server minus database minus waiting:
+/// framework, serialization, framing) and <see cref="AfterServer"/> (client minus server: the transfer after the host's
+/// last write, the client library and whatever decoding did not overlap the server). Database, server work, waiting and
+/// after-server add up to the client's latency; decode and receive are measured beside them and overlap them (a client
+/// that decodes while the server still writes makes the server wait). Each quantile is taken on its own distribution, so
+/// the parts are a decomposition of quantiles, not of one call; a derived part never goes below zero. Only the measured
+/// parts are read back: results written before a part was measured read it as absent (waiting as 0).
 /// </summary>
 public sealed class LatencySplit
 {
     public required double Client { get; init; }
     public required double Server { get; init; }
     public required double Database { get; init; }
-    public required double StackServer { get; init; }
-    public required double WireAndClient { get; init; }
 
-    public static LatencySplit From(double client, double server, double database) => new()
+    /// <summary>Time the host's writes were blocked on the transport (HTTP/2 flow control, full socket buffers); null
+    /// from a host or a results folder that did not record it.</summary>
+    public double? WaitingForClient { get; init; }
+
+    /// <summary>Time the client spent turning the answer's bytes into objects; null where not measured.</summary>
+    public double? ClientDecode { get; init; }
+
+    /// <summary>Time from the answer's first byte to its last on the client; null where not measured.</summary>
+    public double? ClientReceive { get; init; }
+
+    /// <summary>The stack's own server work: server minus database minus waiting for the client.</summary>
+    public double ServerWork => Math.Max(0, Server - Database - (WaitingForClient ?? 0));
+
+    /// <summary>What the client measured beyond the server's request: the transfer after the host's last write, the client
+    /// library, and decoding that did not overlap the server.</summary>
+    public double AfterServer => Math.Max(0, Client - Server);
+
+    public static LatencySplit From(double client, double server, double database, double? waiting = null, double? decode = null, double? receive = null) => new()
     {
         Client = client,
         Server = server,
         Database = database,
-        StackServer = Math.Max(0, server - database),
-        WireAndClient = Math.Max(0, client - server),
+        WaitingForClient = waiting,
+        ClientDecode = decode,
+        ClientReceive = receive,
     };
 }
 
@@ -222,6 +248,14 @@ public sealed class ClientSummary
     public double? AllocatedBytesPerRequest { get; init; }
 
     public required double PeakWorkingSetMb { get; init; }
+
+    /// <summary>Per call of the measured window, the time the client library spent turning the answer's bytes into
+    /// objects, measured on the client; null where the client cannot separate it, or in older results.</summary>
+    public TimingSummary? DecodeMs { get; init; }
+
+    /// <summary>Per call, the time from the answer's first byte to its last as the client saw them; null where not
+    /// measured.</summary>
+    public TimingSummary? ReceiveMs { get; init; }
 
     /// <summary>CPUs the client was allowed to use (its --cpus set, or all); null in results from before --cpus.</summary>
     public int? Cpus { get; init; }

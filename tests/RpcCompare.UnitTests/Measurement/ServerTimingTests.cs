@@ -87,8 +87,8 @@ public sealed class ServerTimingTests
     {
         var split = LatencySplit.From(client: 2.0, server: 2.3, database: 2.5);
 
-        Assert.Equal(0, split.StackServer);
-        Assert.Equal(0, split.WireAndClient);
+        Assert.Equal(0, split.ServerWork);
+        Assert.Equal(0, split.AfterServer);
         Assert.Equal(2.5, split.Database);
     }
 
