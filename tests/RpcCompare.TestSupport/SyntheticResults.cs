@@ -29,6 +29,10 @@ public sealed record SyntheticEntry(string Stack, string Variant, int Requests, 
 
     /// <summary>Database and server shares of the median for a breakdown (server includes database); null: none.</summary>
     public (double Database, double Server)? Breakdown { get; init; }
+
+    /// <summary>With <see cref="Breakdown"/>: the server's waiting for the client and the client's decoding, as shares of the
+    /// median like the breakdown's.</summary>
+    public (double Waiting, double Decode)? Overlap { get; init; }
 }
 
 /// <summary>
@@ -164,7 +168,7 @@ public static class SyntheticResults
                         CpuPercent = 20.1, CpuMsPerRequest = 0.08, PeakWorkingSetMb = 90,
                         Cpus = entry.ClientBusyPercent is null ? null : 1, BusyPercent = entry.ClientBusyPercent,
                     },
-                    Breakdown = entry.Breakdown is { } split && stats is not null ? SyntheticBreakdown(Quantiles.Estimate(stats, 0.5), Quantiles.Estimate(stats, 0.99), split) : null,
+                    Breakdown = entry.Breakdown is { } split && stats is not null ? SyntheticBreakdown(Quantiles.Estimate(stats, 0.5), Quantiles.Estimate(stats, 0.99), split, entry.Overlap) : null,
                     LimitsHit = [],
                     Files = new EntryFiles
                     {
@@ -212,7 +216,7 @@ public static class SyntheticResults
         };
     }
 
-    private static BreakdownSummary SyntheticBreakdown(double p50, double p99, (double Database, double Server) share)
+    private static BreakdownSummary SyntheticBreakdown(double p50, double p99, (double Database, double Server) share, (double Waiting, double Decode)? overlap)
     {
         TimingSummary Timing(double fraction) => new() { Count = 400, Mean = p50 * fraction, P50 = p50 * fraction, P99 = p99 * fraction };
         return new BreakdownSummary
@@ -221,8 +225,9 @@ public static class SyntheticResults
             ServerMs = Timing(share.Server),
             DatabaseMs = Timing(share.Database),
             DatabaseCallsPerRequest = 1,
-            P50 = LatencySplit.From(p50, p50 * share.Server, p50 * share.Database),
-            P99 = LatencySplit.From(p99, p99 * share.Server, p99 * share.Database),
+            WriteWaitMs = overlap is { } o ? Timing(o.Waiting) : null,
+            P50 = LatencySplit.From(p50, p50 * share.Server, p50 * share.Database, waiting: p50 * overlap?.Waiting, decode: p50 * overlap?.Decode),
+            P99 = LatencySplit.From(p99, p99 * share.Server, p99 * share.Database, waiting: p99 * overlap?.Waiting, decode: p99 * overlap?.Decode),
         };
     }
 
