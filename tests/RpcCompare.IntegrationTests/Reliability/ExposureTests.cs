@@ -1,10 +1,9 @@
 using System.Diagnostics;
 using RpcCompare.Contracts;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Reliability;
 

@@ -1,12 +1,12 @@
 using Npgsql;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Seeding;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Reliability;
 

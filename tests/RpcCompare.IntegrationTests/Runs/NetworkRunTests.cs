@@ -1,8 +1,8 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Network;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 

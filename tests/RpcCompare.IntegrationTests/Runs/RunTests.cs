@@ -1,9 +1,9 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 

@@ -1,7 +1,7 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 

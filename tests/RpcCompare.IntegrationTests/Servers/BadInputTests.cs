@@ -2,10 +2,9 @@ using System.Net;
 using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.Text;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Servers;
 

@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using Microsoft.Extensions.Logging;
+using RpcCompare.UnitTests.Support.NetTcp;
 
 namespace RpcCompare.UnitTests.NetTcp;
 

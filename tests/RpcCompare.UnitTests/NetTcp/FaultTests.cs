@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using Microsoft.Extensions.Logging;
+using RpcCompare.UnitTests.Support.NetTcp;
 using ServiceFaults = RpcCompare.Protocols.NetTcp.ServiceFaults;
 
 namespace RpcCompare.UnitTests.NetTcp;

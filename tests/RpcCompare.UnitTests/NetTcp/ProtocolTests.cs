@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using RpcCompare.UnitTests.Support.NetTcp;
 using Wcf = System.ServiceModel;
 
 namespace RpcCompare.UnitTests.NetTcp;

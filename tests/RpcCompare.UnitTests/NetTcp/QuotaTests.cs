@@ -1,6 +1,7 @@
 using System.ServiceModel;
 using Microsoft.Extensions.Logging;
 using RpcCompare.LoadClient.Clients;
+using RpcCompare.UnitTests.Support.NetTcp;
 
 namespace RpcCompare.UnitTests.NetTcp;
 

@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using RpcCompare.LoadClient.Clients;
+using RpcCompare.UnitTests.Support.NetTcp;
 
 namespace RpcCompare.UnitTests.NetTcp;
 

@@ -1,4 +1,5 @@
 using RpcCompare.Benchmarks.Harness;
+using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;

@@ -1,3 +1,4 @@
+using RpcCompare.LoadClient.Merging;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
 
