@@ -23,7 +23,7 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
     }
 
     [Fact]
-    public async Task ARunOnExplicitCpusRecordsThePlacementAndTheClientsLoad()
+    public async Task ARunOnExplicitCpusRecordsThePlacement()
     {
         var available = CpuAffinity.Available();
         Assert.True(available.Count >= 2, "this test needs two CPUs to give the client and the host one each");

@@ -12,7 +12,7 @@ public sealed class TrialRunTests(DatabaseFixture db) : IDisposable
     private readonly TempFolder _temp = new();
 
     [Fact]
-    public async Task EachTrialMeasuresEveryEntryOnceAndTheEntryKeepsEachTrialsCalls()
+    public async Task EachTrialMeasuresEveryEntryOnce()
     {
         const int Trials = 3;
         var settings = db.Run("worst-case", _temp.Path) with

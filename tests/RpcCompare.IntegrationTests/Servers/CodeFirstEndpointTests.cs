@@ -18,7 +18,7 @@ namespace RpcCompare.IntegrationTests.Servers;
 public sealed class CodeFirstEndpointTests
 {
     [Fact]
-    public async Task EveryOperationBindsAndOnlyStreamsAreLimited()
+    public async Task OnlyStreamsAreLimited()
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.Services.AddCodeFirstGrpc();

@@ -22,7 +22,7 @@ public sealed class HostLogTests : IDisposable
     }
 
     [Fact]
-    public void AChattyHostStopsAtTheBoundAndTheLogSaysHowMuchWasLeftOut()
+    public void AChattyHostLogStopsAtItsBound()
     {
         var path = Path.Combine(_folder, "host-rest.log");
         var line = new string('x', 1023);

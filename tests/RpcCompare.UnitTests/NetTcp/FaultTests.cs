@@ -16,7 +16,7 @@ public sealed class FaultTests
     }
 
     [Fact]
-    public async Task FaultExceptionReachesTheClientWithCodeAndReasonAndKeepsTheChannelOpen()
+    public async Task FaultExceptionReachesTheClientWithItsCodeAndReason()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var channel = host.CreateChannel();
@@ -51,7 +51,7 @@ public sealed class FaultTests
     }
 
     [Fact]
-    public async Task UnhandledExceptionBecomesTheGenericInternalFaultWithoutExceptionText()
+    public async Task UnhandledExceptionBecomesTheGenericInternalFault()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var channel = host.CreateChannel();
@@ -115,7 +115,7 @@ public sealed class FaultTests
 
     /// <summary>WCF's client turns a fault with an ExceptionDetail into FaultException&lt;ExceptionDetail&gt;.</summary>
     [Fact]
-    public async Task IncludeExceptionDetailInFaultsSendsTheExceptionMessageAndDetail()
+    public async Task IncludeExceptionDetailInFaultsSendsTheDetail()
     {
         await using var host = await NetTcpTestHost.StartAsync(o => o.IncludeExceptionDetailInFaults = true);
         var channel = host.CreateChannel();

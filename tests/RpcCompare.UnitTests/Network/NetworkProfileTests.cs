@@ -42,7 +42,7 @@ public sealed class NetworkProfileTests
     }
 
     [Fact]
-    public void LoopbackEmulatesNothingAndTheOthersSayWhatTheyAre()
+    public void EachProfileSaysWhatItEmulates()
     {
         Assert.True(NetworkProfile.Loopback.IsLoopback);
         Assert.True(NetworkProfile.TryParse("delay=0ms", out var zero, out _));

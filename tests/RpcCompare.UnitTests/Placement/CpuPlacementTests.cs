@@ -30,7 +30,7 @@ public sealed class CpuPlacementTests
     }
 
     [Fact]
-    public void AutoFallsBackToNoPinningWhereTheMachineCannotPinAndExplicitListsAreRefused()
+    public void AutoFallsBackToNoPinningWhereTheMachineCannotPin()
     {
         var auto = CpuPlacement.Resolve("auto", [0, 1], anyHostSpawned: true, cannotPinBecause: "taskset is not on PATH");
         Assert.False(auto.IsPinned);

@@ -7,7 +7,7 @@ namespace RpcCompare.UnitTests.Scenarios;
 public sealed class RequestMixTests
 {
     [Fact]
-    public void AMixIsScenariosWithWeightsAndAVariantMayBeNamed()
+    public void AMixIsWeightedScenarios()
     {
         var mix = RequestMix.Parse("base-case=70, search=20,bulk-transfer/x=1000=10");
 

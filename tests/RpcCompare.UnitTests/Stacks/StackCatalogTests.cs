@@ -15,7 +15,7 @@ public class StackCatalogTests
     }
 
     [Fact]
-    public void TheStacksOptionAcceptsTheCatalogsIdsInTheOrderGivenAndNamesWhatItRefuses()
+    public void TheStacksOptionKeepsTheCatalogIdsInTheOrderGiven()
     {
         Assert.Equal(["rest", "grpc"], StackList.Parse("REST, grpc"));
         Assert.Contains("Unknown stack 'soap'", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,soap")).Message);
@@ -31,7 +31,7 @@ public class StackCatalogTests
     }
 
     [Fact]
-    public void GrpcJsonStreamsOverHttpAndRunsOnlyWhenNamed()
+    public void GrpcJsonRunsOnlyWhenNamed()
     {
         var stack = StackCatalog.Get(StackCatalog.GrpcJson);
 

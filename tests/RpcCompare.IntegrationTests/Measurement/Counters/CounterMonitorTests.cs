@@ -18,7 +18,7 @@ public sealed class CounterMonitorTests : IDisposable
     public void Dispose() => _hangGuard.Dispose();
 
     [Fact]
-    public async Task SamplesArriveAndSocketBytesKeepTheirDirection()
+    public async Task SocketBytesKeepTheirDirection()
     {
         // Arrange: the target connects to us and sends 1 MB once we send it one byte.
         using var listener = new TcpListener(IPAddress.Loopback, 0);

@@ -41,7 +41,7 @@ public class CounterReadingAssemblerTests
     }
 
     [Fact]
-    public void SocketBytesBecomeDeltasAndKeepTheirDirection()
+    public void SocketBytesBecomeDeltas()
     {
         var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
         long[] sent = [0, 1_000, 5_000, 5_000];
@@ -158,7 +158,7 @@ public class CounterReadingAssemblerTests
     }
 
     [Fact]
-    public void NpgsqlBusyConnectionsOfEveryPoolGoWithTheOpenSampleWithoutStartingOne()
+    public void NpgsqlBusyConnectionsJoinTheOpenSample()
     {
         var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
 

@@ -14,7 +14,7 @@ public sealed class LatencyRecorderTests : IDisposable
     public void Dispose() => Directory.Delete(_folder, recursive: true);
 
     [Fact]
-    public async Task WarmUpIsDiscardedAndTheWindowIsRecorded()
+    public async Task OnlyTheWindowIsRecorded()
     {
         string csv = Path.Combine(_folder, "latencies-grpc.csv");
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { LatenciesCsvPath = csv, SnapshotInterval = NoTimer });
@@ -189,7 +189,7 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
-    public async Task AFailingDiskCostsTheFileButNotTheHistogramAndNeverBlocksTheWorker()
+    public async Task AFailingDiskCostsOnlyTheFile()
     {
         const int Count = 50_000;
         string csv = Path.Combine(_folder, "latencies-rest.csv");
@@ -335,7 +335,7 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
-    public async Task LatencyAboveTheCeilingIsClampedAndCounted()
+    public async Task LatencyAboveTheCeilingIsClamped()
     {
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions
         {
@@ -385,7 +385,7 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
-    public async Task AScheduledStartDecidesWhatIsMeasuredHoweverLateTheWindowIsBegun()
+    public async Task AScheduledStartDecidesWhatIsMeasured()
     {
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
         var worker = recorder.CreateWorker();
