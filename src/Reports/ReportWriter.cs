@@ -1,9 +1,9 @@
 using System.Globalization;
 using System.Text;
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Reporting;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports;
 

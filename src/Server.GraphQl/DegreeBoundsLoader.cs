@@ -1,6 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using RpcCompare.Data;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 
 namespace RpcCompare.Server.GraphQl;
 

@@ -2,11 +2,10 @@ using GraphQL;
 using GraphQL.Execution;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection.Extensions;
-using RpcCompare.Contracts.Hosting;
+using RpcCompare.Stacks;
 using RpcCompare.Data.Generation;
 using RpcCompare.Data.Queries;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 
 namespace RpcCompare.Server.GraphQl;
 

@@ -3,8 +3,8 @@ using Grpc.Core;
 using Microsoft.AspNetCore.RateLimiting;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Queries;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
+using RpcCompare.Stacks;
 using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.Server.Grpc;

@@ -1,9 +1,8 @@
 using Grpc.AspNetCore.Server;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using RpcCompare.Contracts;
-using RpcCompare.Contracts.Hosting;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.Grpc;
 

@@ -1,6 +1,6 @@
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 using RpcCompare.Server.Grpc;
+using RpcCompare.Stacks;
 
 return StackHost.RunOrExplain(() =>
 {

@@ -1,6 +1,6 @@
 using Grpc.Core;
 using RpcCompare.Data.Queries;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.Grpc;
 

@@ -2,11 +2,10 @@ using Grpc.AspNetCore.Server;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ProtoBuf.Grpc.Server;
 using RpcCompare.Contracts;
-using RpcCompare.Contracts.Hosting;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 using RpcCompare.Server.Grpc;
 using RpcCompare.Services;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.GrpcCodeFirst;
 

@@ -6,8 +6,8 @@ using ProtoBuf.Grpc;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.CodeFirst;
 using RpcCompare.Data.Queries;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.GrpcCodeFirst;
 

@@ -3,7 +3,7 @@ using Google.Protobuf.WellKnownTypes;
 using Google.Rpc;
 using Grpc.Core;
 using Grpc.Core.Interceptors;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.GrpcJson;
 

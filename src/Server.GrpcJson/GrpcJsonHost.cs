@@ -5,10 +5,9 @@ using Microsoft.AspNetCore.Grpc.JsonTranscoding;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using RpcCompare.Contracts;
-using RpcCompare.Contracts.Hosting;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 using RpcCompare.Server.Grpc;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.GrpcJson;
 

@@ -5,8 +5,8 @@ using Microsoft.AspNetCore.Http.HttpResults;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
 using RpcCompare.Data.Queries;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Stacks;
+using RpcCompare.Server.Common;
 
 namespace RpcCompare.Server.Rest;
 

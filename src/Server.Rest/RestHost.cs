@@ -1,8 +1,7 @@
 using Microsoft.AspNetCore.Server.Kestrel.Core;
-using RpcCompare.Contracts.Hosting;
+using RpcCompare.Stacks;
 using RpcCompare.Contracts.Json;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 
 namespace RpcCompare.Server.Rest;
 

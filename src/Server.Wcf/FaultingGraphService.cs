@@ -1,9 +1,9 @@
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Wcf;
 using RpcCompare.Data.Queries;
-using RpcCompare.Definitions;
 using RpcCompare.Protocols.NetTcp;
 using RpcCompare.Services;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.Wcf;
 

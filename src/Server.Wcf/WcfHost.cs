@@ -1,8 +1,8 @@
 using System.Xml;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Wcf;
-using RpcCompare.Definitions;
-using RpcCompare.Hosting;
+using RpcCompare.Stacks;
+using RpcCompare.Server.Common;
 using RpcCompare.Protocols.NetTcp;
 using RpcCompare.Services;
 

@@ -1,4 +1,4 @@
-namespace RpcCompare.Definitions;
+namespace RpcCompare.Stacks;
 
 /// <summary>
 /// Why a host could not answer, when the reason is the shared database rather than the request or the stack. Every host

@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
 
-namespace RpcCompare.Definitions;
+namespace RpcCompare.Stacks;
 
 /// <summary>
 /// Where every host's time goes, as System.Diagnostics.Metrics histograms (seconds, no tags, so a recording allocates

@@ -1,4 +1,4 @@
-namespace RpcCompare.Definitions;
+namespace RpcCompare.Stacks;
 
 /// <summary>
 /// The stacks compared, in their default measuring order. The first four are the study's comparison and run by default;

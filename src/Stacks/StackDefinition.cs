@@ -1,4 +1,4 @@
-namespace RpcCompare.Definitions;
+namespace RpcCompare.Stacks;
 
 /// <summary>What identifies a stack everywhere: on the command line, in results, in charts and in its host.</summary>
 /// <param name="Id">The name on the command line and in results ("grpc").</param>

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text;
 
-namespace RpcCompare.Definitions;
+namespace RpcCompare.Stacks;
 
 /// <summary>
 /// Text that came off the wire (a via, a content type, a peer's fault, names from an envelope, a server's error message)

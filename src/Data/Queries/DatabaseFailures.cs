@@ -1,5 +1,5 @@
 using Npgsql;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Data.Queries;
 

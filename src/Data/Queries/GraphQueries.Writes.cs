@@ -2,7 +2,7 @@ using System.Diagnostics;
 using Microsoft.EntityFrameworkCore;
 using RpcCompare.Contracts;
 using RpcCompare.Data.Model;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Data.Queries;
 

@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Data.Queries;
 

@@ -11,9 +11,6 @@ namespace RpcCompare.LoadClient.Cli;
 /// </summary>
 public static class RelayCommand
 {
-    /// <summary>The first line a relay prints: upstream address -> the relay's address for it.</summary>
-    public sealed record ReadyLine(string Network, IReadOnlyDictionary<string, string> Addresses);
-
     public static Command Create()
     {
         var network = NetworkOption.Create();
@@ -38,7 +35,7 @@ public static class RelayCommand
         {
             var profile = NetworkOption.Parse(result.GetValue(network)!);
             await using var relay = TcpRelay.Start(profile, result.GetValue(forward) ?? [], message => Console.Error.WriteLine(message));
-            Console.WriteLine(JsonSerializer.Serialize(new ReadyLine(profile.Name, relay.Addresses), JsonOptions));
+            Console.WriteLine(JsonSerializer.Serialize(new RelayReadyLine(profile.Name, relay.Addresses), RelayReadyLine.JsonOptions));
             Console.Out.Flush();
             Console.Error.WriteLine($"Relaying over {profile.Name} ({profile.Describe()}); Ctrl+C stops.");
             var stdinClosed = result.GetValue(untilStdinCloses)
@@ -56,6 +53,4 @@ public static class RelayCommand
         }));
         return command;
     }
-
-    public static readonly JsonSerializerOptions JsonOptions = new(JsonSerializerDefaults.Web);
 }

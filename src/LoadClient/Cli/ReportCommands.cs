@@ -1,7 +1,7 @@
 using System.CommandLine;
-using RpcCompare.Definitions;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Cli;
 

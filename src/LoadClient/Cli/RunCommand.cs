@@ -1,12 +1,11 @@
 using System.CommandLine;
 using System.Globalization;
-using RpcCompare.Contracts.Hosting;
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Cli;
 

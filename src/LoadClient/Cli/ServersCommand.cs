@@ -1,7 +1,7 @@
 using System.CommandLine;
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Cli;
 

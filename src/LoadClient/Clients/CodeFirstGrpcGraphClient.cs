@@ -5,7 +5,7 @@ using ProtoBuf.Grpc.Client;
 using ProtoBuf.Grpc.Configuration;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.CodeFirst;
-using RpcCompare.Contracts.Hosting;
+using RpcCompare.Stacks;
 using RpcCompare.Contracts.Wcf;
 
 namespace RpcCompare.LoadClient.Clients;
@@ -36,7 +36,7 @@ public sealed class CodeFirstGrpcGraphClient : IGraphClient
 
     public static string Library => $"protobuf-net.Grpc {LibraryVersion.Of(typeof(ClientFactory))}";
 
-    public string Stack => Definitions.StackCatalog.GrpcCodeFirst;
+    public string Stack => Stacks.StackCatalog.GrpcCodeFirst;
 
     public string Description => $"{Library} on {_connections.Description}" +
         " (EnableMultipleHttp2Connections, keep-alive ping 60 s), CreateGrpcService<IGraphService> proxies, deadline per call, no receive limit";

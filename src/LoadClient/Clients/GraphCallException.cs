@@ -1,5 +1,4 @@
-using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Clients;
 

@@ -5,7 +5,6 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Clients;
 
@@ -24,7 +23,7 @@ public sealed class GraphQlGraphClient(Uri baseAddress, ClientOptions options)
 
     private readonly Uri _endpoint = new(baseAddress, "/graphql");
 
-    public string Stack => Definitions.StackCatalog.GraphQl;
+    public string Stack => Stacks.StackCatalog.GraphQl;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}) posting GraphQL documents " +
         "with variables, one SocketsHttpHandler with connections kept for the run";
@@ -164,7 +163,7 @@ public sealed class GraphQlGraphClient(Uri baseAddress, ClientOptions options)
     /// </summary>
     private static ErrorKind KindOf(GraphQlErrorDto error) => error.Extensions?.Code switch
     {
-        var code when ErrorKinds.FromCause(Definitions.FailureCauses.FromGraphQlCode(code)) is { } cause => cause,
+        var code when ErrorKinds.FromCause(Stacks.FailureCauses.FromGraphQlCode(code)) is { } cause => cause,
         "NOT_FOUND" => ErrorKind.NotFound,
         "INVALID_ARGUMENT" or "SYNTAX" or "COMPLEXITY" or "MAX_DEPTH_EXCEEDED" or "INTROSPECTION_DEPTH" or "INVALID_VALUE" or "INVALID_LITERAL" or "INVALID_REQUEST"
             or "UNSUPPORTED_MEDIA_TYPE" or "NO_OPERATION" or "INVALID_OPERATION" or "INVALID_OPERATION_NAME"

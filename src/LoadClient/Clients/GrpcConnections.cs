@@ -1,7 +1,7 @@
 using Grpc.Core;
 using Grpc.Health.V1;
 using Grpc.Net.Client;
-using RpcCompare.Contracts.Hosting;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Clients;
 

@@ -1,7 +1,6 @@
 using System.Net.Sockets;
 using Grpc.Core;
-using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Clients;
 

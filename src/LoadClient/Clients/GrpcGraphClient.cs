@@ -25,7 +25,7 @@ public sealed class GrpcGraphClient : IGraphClient
 
     public static string Library => GrpcConnections.Library;
 
-    public string Stack => Definitions.StackCatalog.Grpc;
+    public string Stack => Stacks.StackCatalog.Grpc;
 
     public string Description => _connections.Description +
         " (EnableMultipleHttp2Connections, keep-alive ping 60 s), generated Graph.GraphClient, deadline per call, no receive limit";

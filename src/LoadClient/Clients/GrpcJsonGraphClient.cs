@@ -12,7 +12,7 @@ namespace RpcCompare.LoadClient.Clients;
 public sealed class GrpcJsonGraphClient(Uri baseAddress, ClientOptions options)
     : JsonHttpGraphClientBase(baseAddress, options, http2: false), IGraphClient
 {
-    public string Stack => Definitions.StackCatalog.GrpcJson;
+    public string Stack => Stacks.StackCatalog.GrpcJson;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), the REST client's " +
         "source-generated contexts, one SocketsHttpHandler with connections kept for the run";

@@ -4,7 +4,6 @@ using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Clients;
 

@@ -1,7 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RpcCompare.Definitions;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Clients;
 
@@ -12,7 +11,7 @@ namespace RpcCompare.LoadClient.Clients;
 public sealed class RestGraphClient(Uri baseAddress, ClientOptions options)
     : JsonHttpGraphClientBase(baseAddress, options, options.Http2), IGraphClient
 {
-    public string Stack => Definitions.StackCatalog.Rest;
+    public string Stack => Stacks.StackCatalog.Rest;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
         "one SocketsHttpHandler with connections kept for the run";

@@ -1,7 +1,6 @@
 using System.Net;
 using System.Text.Json;
 using Grpc.Core;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Clients;
 

@@ -4,9 +4,8 @@ using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
 using RpcCompare.Contracts;
-using RpcCompare.Contracts.Hosting;
+using RpcCompare.Stacks;
 using RpcCompare.Contracts.Wcf;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Clients;
 
@@ -38,7 +37,7 @@ public sealed class WcfGraphClient : IGraphClient
 
     public static string Library => $"System.ServiceModel.NetTcp {LibraryVersion.Of(typeof(NetTcpBinding))}";
 
-    public string Stack => Definitions.StackCatalog.Wcf;
+    public string Stack => Stacks.StackCatalog.Wcf;
 
     public string Description =>
         $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding(SecurityMode.None), one open channel per concurrent " +

@@ -1,8 +1,7 @@
 using System.Diagnostics;
 using System.Reflection;
 using System.Text.Json;
-using RpcCompare.Contracts.Hosting;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Hosts;
 

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Text.Json;
-using RpcCompare.LoadClient.Cli;
 using RpcCompare.Network;
 
 namespace RpcCompare.LoadClient.Hosts;
@@ -59,7 +58,7 @@ public sealed class RelayProcess : IAsyncDisposable
         try
         {
             var line = await process.StandardOutput.ReadLineAsync(cancellationToken).AsTask().WaitAsync(ReadyTimeout, cancellationToken);
-            var ready = line is null ? null : JsonSerializer.Deserialize<RelayCommand.ReadyLine>(line, RelayCommand.JsonOptions);
+            var ready = line is null ? null : JsonSerializer.Deserialize<RelayReadyLine>(line, RelayReadyLine.JsonOptions);
             if (ready is null)
             {
                 await process.WaitForExitAsync(cancellationToken);

@@ -2,7 +2,6 @@ using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using HdrHistogram;
 using RpcCompare.LoadClient.Measurement;
-using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Merging;
@@ -53,7 +52,7 @@ internal static class EntryMerger
             DurationSeconds = duration,
             ThroughputRps = duration > 0 ? requests / duration : 0,
             FirstCallMs = entries.Select(e => e.FirstCallMs).FirstOrDefault(v => v is not null),
-            LatencyMs = requests > 0 ? VariantMeasurement.Summary(LatencyStats.FromTicksHistogram(histogram)) : null,
+            LatencyMs = requests > 0 ? LatencyStats.Summary(LatencyStats.FromTicksHistogram(histogram)) : null,
             BytesSentPerRequest = Weighted.Mean(ByCalls(e => e.BytesSentPerRequest)),
             BytesReceivedPerRequest = Weighted.Mean(ByCalls(e => e.BytesReceivedPerRequest)),
             Server = ServerOf(entries),

@@ -1,5 +1,4 @@
 using HdrHistogram;
-using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Merging;

@@ -1,10 +1,10 @@
 using System.Diagnostics;
 using System.Globalization;
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Runs;
 
@@ -81,7 +81,7 @@ public static class ClientProcessRun
             // Not cancelled by Ctrl+C: what the clients measured before it is merged, as a run keeps what it measured.
             await MergeAsync(folders, folder, settings.WriteReport, CancellationToken.None);
             await Crank.CrankJob.ReportAsync([folder]);
-            return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : codes.Max();
+            return cancellationToken.IsCancellationRequested ? CommandRunner.Interrupted : codes.Max();
         }
         finally
         {

@@ -1,6 +1,6 @@
 using System.Globalization;
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 using Spectre.Console;
 
 namespace RpcCompare.LoadClient.Runs;

@@ -1,5 +1,6 @@
 using HdrHistogram;
 using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Merging;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Runs;
@@ -54,7 +55,7 @@ public sealed class EntryTrials(string stack, string variant)
         _trials.Add((trial, entry));
 
         var requests = _trials.Sum(t => t.Entry.Requests);
-        var latency = requests > 0 && _merged is not null ? VariantMeasurement.Summary(LatencyStats.FromTicksHistogram(_merged)) : null;
+        var latency = requests > 0 && _merged is not null ? LatencyStats.Summary(LatencyStats.FromTicksHistogram(_merged)) : null;
         if (_merged is not null)
         {
             await AtomicFile.WriteAllTextAsync(results.PathOf(ResultFileNames.Histogram(Stack, Variant)),

@@ -15,8 +15,14 @@ public static class LoadGenerator
 
     /// <summary>Runs warm-up and the measured window; returns when every worker has stopped.</summary>
     /// <param name="abort">Cancelled when the variant must stop early (Ctrl+C, a host that died).</param>
+    public static Task RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
+        CancellationToken abort) => RunAsync(client, variant, plan, recorder, kinds: null, abort);
+
+    /// <summary>Runs warm-up and the measured window; returns when every worker has stopped.</summary>
+    /// <param name="kinds">A mix's recorders per kind (started), which record each call beside the whole's; null otherwise.</param>
+    /// <param name="abort">Cancelled when the variant must stop early (Ctrl+C, a host that died).</param>
     public static async Task RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
-        CancellationToken abort)
+        MixRecording? kinds, CancellationToken abort)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(abort);
         var state = new RunState(plan.Requests, plan.RequestTimeout);
@@ -37,7 +43,7 @@ public static class LoadGenerator
         var workers = Enumerable.Range(0, plan.Threads).Select(index =>
         {
             var recorderHandle = recorder.CreateWorker();
-            var kindHandles = variant.Mix?.CreateWorkers();
+            var kindHandles = kinds?.CreateWorkers();
             var random = new Random(unchecked(plan.Seed * 7919 + index));
             return Task.Run(() => plan.Rate is null
                 ? ClosedLoopAsync(client, variant, recorderHandle, kindHandles, random, state, stop.Token)

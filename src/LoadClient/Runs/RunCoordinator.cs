@@ -63,7 +63,7 @@ public static class RunCoordinator
             await WriteVerdictPageAsync(settings.OutputFolder, verdicts);
         }
         await CrankJob.ReportAsync(folders);
-        return cancellationToken.IsCancellationRequested ? Cli.CommandRunner.Interrupted : exitCode;
+        return cancellationToken.IsCancellationRequested ? CommandRunner.Interrupted : exitCode;
     }
 
     /// <summary>verdict.md beside the scenarios' folders: every scenario's verdict on one page.</summary>
@@ -167,9 +167,9 @@ public static class RunCoordinator
         var report = settings.WriteReport ? await WriteReportAsync(results.Folder) : null;
         return (record.Status switch
         {
-            ResultsFormat.RunStatus.Complete => Cli.CommandRunner.Ok,
-            ResultsFormat.RunStatus.Interrupted => Cli.CommandRunner.Interrupted,
-            _ => Cli.CommandRunner.Failed,
+            ResultsFormat.RunStatus.Complete => CommandRunner.Ok,
+            ResultsFormat.RunStatus.Interrupted => CommandRunner.Interrupted,
+            _ => CommandRunner.Failed,
         }, report?.VerdictMarkdown);
     }
 

@@ -1,6 +1,6 @@
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Terminal;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Runs;
 

@@ -1,8 +1,8 @@
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Runs;
 

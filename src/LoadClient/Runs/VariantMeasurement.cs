@@ -35,7 +35,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         var (client, host, monitor) = (session.Client, session.Host, session.Monitor);
         await using var recorder = new LatencyRecorder(Files(stack, variant.Name, trial));
         // Disposed however measuring ends, so a mix that fails midway leaves no sampler running and no half-written file.
-        await using var kinds = variant.Mix;
+        await using var kinds = variant.Mix is { } mix ? new MixRecording(mix.Kinds, mix.CallsPerUnit) : null;
         kinds?.Start(recorder, kind => Files(stack, kind, trial));
         using var abort = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         using var hostWatch = host is null ? null : WatchHost(host, abort);
@@ -51,7 +51,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         var clientSampler = ClientProcessSampler.Start();
         var wireBefore = client.WireBytes;
         await FirstCallAsync(client, variant, recorder, abort.Token);
-        await LoadGenerator.RunAsync(client, variant, plan, recorder, abort.Token);
+        await LoadGenerator.RunAsync(client, variant, plan, recorder, kinds, abort.Token);
         if (monitor is not null && !abort.IsCancellationRequested)
         {
             await Task.Delay(SampleSettle, CancellationToken.None);
@@ -91,7 +91,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             LimitsHit = LimitsHit(result, server, settings.DbPoolSize, clientCost),
             Files = core.Files with { Counters = session.CountersFile },
         };
-        return [new MeasuredEntry(entry, result.Histogram, result.LatenciesFile), .. await KindEntriesAsync(stack, host, variant, cancellationToken)];
+        return [new MeasuredEntry(entry, result.Histogram, result.LatenciesFile), .. await KindEntriesAsync(stack, host, variant, kinds, cancellationToken)];
     }
 
     /// <summary>Trial 1 writes the entry's own latency file and interval log; a later trial writes its latencies beside it,
@@ -117,7 +117,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         ErrorsByKind = result.ErrorsByWireName(),
         DurationSeconds = result.DurationSeconds,
         ThroughputRps = result.ThroughputRps,
-        LatencyMs = Summary(result.LatencyMs),
+        LatencyMs = LatencyStats.Summary(result.LatencyMs),
         Files = new EntryFiles
         {
             Latencies = result.LatenciesFile is null ? null : ResultFileNames.Latencies(stack, variant),
@@ -126,10 +126,6 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             HostLog = host?.LogPath is { } log ? Path.GetFileName(log) : null,
         },
     };
-
-    public static LatencySummary? Summary(LatencyStats? l) => l is null
-        ? null
-        : new LatencySummary { P50 = l.P50, P90 = l.P90, P99 = l.P99, P999 = l.P999, Max = l.Max, Mean = l.Mean };
 
     private static (string Status, string? Reason) StatusOf(string stack, HostProcess? host, LatencyResult result,
         CancellationToken cancellationToken) =>
@@ -147,10 +143,11 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
     /// Each kind of a mix over the whole mix's window: its latencies, errors and throughput. Bytes, server figures and the
     /// breakdown belong to the whole mix only (the connections and the host's counters do not know the kinds apart).
     /// </summary>
-    private async Task<List<MeasuredEntry>> KindEntriesAsync(string stack, HostProcess? host, Variant variant, CancellationToken cancellationToken)
+    private async Task<List<MeasuredEntry>> KindEntriesAsync(string stack, HostProcess? host, Variant variant, MixRecording? kinds,
+        CancellationToken cancellationToken)
     {
         var entries = new List<MeasuredEntry>();
-        if (variant.Mix is not { } mix)
+        if (kinds is not { } mix)
         {
             return entries;
         }

@@ -1,5 +1,4 @@
 using RpcCompare.LoadClient.Clients;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.LoadClient.Scenarios;
 
@@ -56,15 +55,15 @@ public sealed class MixScenario : Scenario
     {
         var parts = Parts(stack, data, threads, stackName: null);
         var total = _mix.TotalWeight;
-        var recording = new MixRecording([.. _mix.Parts.Select(p => p.Label)], [.. parts.Select(p => p.CallsPerUnit)],
+        var draw = new MixDraw([.. _mix.Parts.Select(p => p.Label)], [.. parts.Select(p => p.CallsPerUnit)],
             random => _mix.PartAt(random.Next(total)), [.. parts.Select(p => p.Operation)]);
-        // The load generator draws and records each kind itself (MixRecording); this is the mix as one operation, for
+        // The load generator draws and records each kind itself (MixDraw); this is the mix as one operation, for
         // the first call, which is measured apart from every window.
         Task Operation(IGraphClient client, Random random, CancellationToken cancellationToken) =>
-            recording.Operations[recording.Draw(random)](client, random, cancellationToken);
+            draw.Operations[draw.Draw(random)](client, random, cancellationToken);
 
         var callsPerUnit = _mix.Parts.Select((p, i) => p.Weight * parts[i].CallsPerUnit).Sum() / total;
-        return [new Variant(WholeMix, threads ?? DefaultThreads, DefaultRequests, callsPerUnit, Operation) { Mix = recording }];
+        return [new Variant(WholeMix, threads ?? DefaultThreads, DefaultRequests, callsPerUnit, Operation) { Mix = draw }];
     }
 
     private List<Variant> Parts(StackTraits stack, ScenarioData data, int? threads, string? stackName) =>

@@ -1,5 +1,5 @@
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Scenarios;
 
@@ -19,8 +19,8 @@ public sealed record Variant(
     double CallsPerUnit,
     Func<IGraphClient, Random, CancellationToken, Task> Operation)
 {
-    /// <summary>For a mix, each kind's own recording; null for every other variant.</summary>
-    public Measurement.MixRecording? Mix { get; init; }
+    /// <summary>For a mix, how a request draws its kind and what each kind does; null for every other variant.</summary>
+    public MixDraw? Mix { get; init; }
 }
 
 /// <summary>A scenario of the studies, replayed on every stack with the same variants and the same choices of arguments.</summary>
@@ -28,7 +28,7 @@ public abstract class Scenario
 {
     /// <summary>Concurrent callers when --threads is not given: the most simultaneous requests the gRPC/WCF study's
     /// team saw in production, and what every study-1 experiment used.</summary>
-    public const int DefaultThreads = 10;
+    public const int DefaultThreads = ClientOptions.DefaultConcurrency;
 
     public abstract string Name { get; }
 

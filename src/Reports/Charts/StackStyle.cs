@@ -1,5 +1,5 @@
 using System.Text;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports.Charts;
 

@@ -1,7 +1,7 @@
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports.Reporting;
 

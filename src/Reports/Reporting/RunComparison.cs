@@ -1,6 +1,6 @@
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports.Reporting;
 

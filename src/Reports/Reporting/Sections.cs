@@ -1,8 +1,8 @@
 using System.Globalization;
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports.Reporting;
 

@@ -1,6 +1,6 @@
 using System.Globalization;
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports.Reporting;
 

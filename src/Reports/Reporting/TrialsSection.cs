@@ -1,7 +1,7 @@
 using System.Globalization;
-using RpcCompare.Definitions;
 using RpcCompare.Reports.Charts;
 using RpcCompare.Reports.Statistics;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Reports.Reporting;
 

@@ -73,8 +73,8 @@ public static class ResultsFormat
         public const string InvalidArgument = "invalid-argument";
         public const string Cancelled = "cancelled";
         public const string WritesDisabled = "writes-disabled";
-        public const string DbPool = Definitions.FailureCauses.DbPool;
-        public const string DbTimeout = Definitions.FailureCauses.DbTimeout;
+        public const string DbPool = Stacks.FailureCauses.DbPool;
+        public const string DbTimeout = Stacks.FailureCauses.DbTimeout;
         public const string OverLimit = "over-limit";
         public const string Other = "other";
 

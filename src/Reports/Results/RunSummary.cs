@@ -13,7 +13,7 @@ public sealed class RunSummary
 
 public sealed record SummaryEntry
 {
-    /// <summary>"grpc", "wcf", "rest" or "graphql" (<see cref="RpcCompare.Definitions.StackCatalog"/>).</summary>
+    /// <summary>"grpc", "wcf", "rest" or "graphql" (<see cref="RpcCompare.Stacks.StackCatalog"/>).</summary>
     public required string Stack { get; init; }
 
     public required string Scenario { get; init; }

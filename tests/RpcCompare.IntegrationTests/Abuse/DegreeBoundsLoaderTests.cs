@@ -2,7 +2,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
 using RpcCompare.Data;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 using RpcCompare.Server.GraphQl;
 
 namespace RpcCompare.IntegrationTests.Abuse;

@@ -1,8 +1,8 @@
 using System.Net;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Abuse;
 

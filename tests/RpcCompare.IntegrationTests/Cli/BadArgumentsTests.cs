@@ -68,7 +68,7 @@ public sealed class BadArgumentsTests
 
     [Theory]
     [MemberData(nameof(Cases))]
-    public async Task ABadCommandLineIsOneClearSentenceAndANonZeroExit(string[] arguments, string expected)
+    public async Task ABadCommandLineGetsOneClearSentence(string[] arguments, string expected)
     {
         var outcome = await LoadClientProcess.RunAsync(arguments, TimeSpan.FromSeconds(60));
 

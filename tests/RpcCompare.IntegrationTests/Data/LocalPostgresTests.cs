@@ -6,7 +6,7 @@ namespace RpcCompare.IntegrationTests.Data;
 public sealed class LocalPostgresTests
 {
     [Fact]
-    public async Task ALocalClusterStartsAnswersAndStopsWithoutLeavingAProcess()
+    public async Task ALocalClusterStopsWithoutLeavingAProcess()
     {
         LocalPostgres cluster;
         int serverPid;

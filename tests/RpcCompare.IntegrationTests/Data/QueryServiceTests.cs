@@ -131,7 +131,7 @@ public sealed class QueryServiceTests(DatabaseFixture db)
     }
 
     [Fact]
-    public async Task NeighbourhoodsKeepTheOrderOfTheIdsAndLeaveUnknownOnesOut()
+    public async Task NeighbourhoodsKeepTheOrderOfTheIds()
     {
         var hub = db.Generator.HubIds[2];
         var isolated = await db.ScalarAsync<long>("SELECT min(id) FROM nodes WHERE link_count = 0");

@@ -5,10 +5,10 @@ using RpcCompare.Data.Generation;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Queries;
 using RpcCompare.Data.Seeding;
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Infrastructure;
 

@@ -1,10 +1,9 @@
 using System.Diagnostics;
 using RpcCompare.Contracts;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Reliability;
 
@@ -73,7 +72,7 @@ public sealed class ExposureTests(DatabaseFixture db)
     [InlineData("--bind", "localhost", "must be an IP address")]
     [InlineData("--port", "70000", "--port must be a whole number from 0 to 65535")]
     [InlineData("--prot", "7001", "Unknown option --prot")]
-    public async Task AHostGivenABadOptionSaysWhichAndExits(string option, string value, string expected)
+    public async Task AHostGivenABadOptionNamesIt(string option, string value, string expected)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (var argument in new[] { ServerBinaries.PathOf(StackCatalog.Grpc), option, value })

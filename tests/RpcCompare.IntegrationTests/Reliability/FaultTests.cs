@@ -1,12 +1,12 @@
 using Npgsql;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Seeding;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Reliability;
 
@@ -17,7 +17,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     private readonly TempFolder _temp = new();
 
     [Fact]
-    public async Task AHostKilledMidRunFailsFastTheOtherStacksContinueAndTheExitIsNonZero()
+    public async Task AHostKilledMidRunFailsOnlyItsOwnStack()
     {
         var settings = Settings(db.ConnectionString) with { Stacks = [StackCatalog.Rest, StackCatalog.Grpc], Duration = TimeSpan.FromSeconds(6) };
         var others = ChildProcesses.Hosts("Rest");
@@ -38,7 +38,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     }
 
     [Fact]
-    public async Task APostgresRestartMidRunIsCountedAndTheHostsRecoverByThemselves()
+    public async Task TheHostsRecoverFromAPostgresRestartMidRun()
     {
         await using var cluster = await LocalPostgres.StartAsync(null, ephemeral: true, log: null, default);
         await using (var dataSource = NpgsqlDataSource.Create(cluster.ConnectionString))
@@ -69,7 +69,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     }
 
     [Fact]
-    public async Task AHostThatNeverBecomesReadyIsNamedWithWhatItPrintedWithinTheStartTimeout()
+    public async Task AHostThatNeverBecomesReadyIsNamedWithItsOutput()
     {
         var settings = Settings(db.ConnectionString) with { Stacks = [StackCatalog.Rest], StartTimeout = TimeSpan.FromSeconds(4) };
         var record = new RunRecord(settings, "ping", new RpcCompare.Data.Generation.GraphGenerator(db.Spec));
@@ -118,7 +118,7 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
     }
 
     [Fact]
-    public async Task CtrlCStopsTheHostsAndTheLocalPostgresAndKeepsWhatWasMeasured()
+    public async Task CtrlCStopsEverythingItStarted()
     {
         var pgRoot = Path.Combine(Path.GetTempPath(), $"rc-ctrlc-pg-{Guid.NewGuid():N}");
         try

@@ -1,8 +1,8 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
@@ -16,7 +16,7 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     private readonly TempFolder _temp = new();
 
     [Fact]
-    public async Task APingHasNoDatabaseTimeAndGetLinksNestsDatabaseInServerInClient()
+    public async Task EachLayerOfTheBreakdownNestsInTheNextOne()
     {
         // The fixture's hosts, read over EventPipe as a --target on this machine is: every stack's own timings, without a
         // host start per stack and run.
@@ -67,7 +67,7 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
     /// holds its database time is the test above's, on every stack.
     /// </summary>
     [Fact]
-    public async Task ASlowerDatabaseMovesTheDatabaseShareAndNothingElse()
+    public async Task ASlowerDatabaseMovesOnlyTheDatabaseShare()
     {
         string[] stacks = [StackCatalog.Wcf, StackCatalog.Rest];
         var plain = Settings("base-case", requests: 40, "plain") with { Stacks = stacks };

@@ -1,7 +1,7 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
@@ -13,7 +13,7 @@ public sealed class MixRunTests(DatabaseFixture db) : IDisposable
     private readonly TempFolder _temp = new();
 
     [Fact]
-    public async Task AMixHasTheWholeAndEachKindOverOneWindowInTheRatioOfItsWeights()
+    public async Task AMixsKindsShareOneWindowInTheRatioOfTheirWeights()
     {
         const int Threads = 2;
         const int Trials = 2;

@@ -1,8 +1,8 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Network;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
@@ -14,7 +14,7 @@ public sealed class NetworkRunTests(DatabaseFixture db) : IDisposable
     private readonly TempFolder _temp = new();
 
     [Fact]
-    public async Task APingAcrossTenMillisecondsEachWayTakesTwoDelaysAndCarriesTheSameBytes()
+    public async Task APingAcrossTenMillisecondsEachWayTakesTwoDelays()
     {
         var direct = await SettingsAsync("direct", NetworkProfile.Loopback);
         Assert.True(NetworkProfile.TryParse("delay=10ms", out var tenMilliseconds, out var error), error);

@@ -1,7 +1,7 @@
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
@@ -12,7 +12,7 @@ public sealed class TrialRunTests(DatabaseFixture db) : IDisposable
     private readonly TempFolder _temp = new();
 
     [Fact]
-    public async Task EachTrialMeasuresEveryEntryOnceAndTheEntryKeepsEachTrialsCalls()
+    public async Task EachTrialMeasuresEveryEntryOnce()
     {
         const int Trials = 3;
         var settings = db.Run("worst-case", _temp.Path) with

@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using ProtoBuf.Grpc.Server;
 using RpcCompare.Contracts;
-using RpcCompare.Hosting;
+using RpcCompare.Server.Common;
 using RpcCompare.Server.GrpcCodeFirst;
 
 namespace RpcCompare.IntegrationTests.Servers;
@@ -18,7 +18,7 @@ namespace RpcCompare.IntegrationTests.Servers;
 public sealed class CodeFirstEndpointTests
 {
     [Fact]
-    public async Task EveryOperationBindsAndOnlyStreamsAreLimited()
+    public async Task OnlyStreamsAreLimited()
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.Services.AddCodeFirstGrpc();

@@ -1,7 +1,6 @@
 using RpcCompare.Contracts;
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Clients;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.IntegrationTests.Servers;
 

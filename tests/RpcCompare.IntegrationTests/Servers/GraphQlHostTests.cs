@@ -36,7 +36,7 @@ public sealed class GraphQlHostTests(DatabaseFixture db)
     [Theory]
     [InlineData(5)]
     [InlineData(200)]
-    public async Task APageOfNodesWithTheirLinksAndTargetsCostsTheSameFewSqlCommandsWhateverItsSize(int pageSize)
+    public async Task APageCostsTheSameFewSqlCommandsWhateverItsSize(int pageSize)
     {
         var services = new ServiceCollection().AddLogging();
         services.AddGraphData(db.ConnectionString, new GraphQueryOptions());
@@ -68,7 +68,7 @@ public sealed class GraphQlHostTests(DatabaseFixture db)
     }
 
     [Fact]
-    public async Task DeepNestingManyAliasesAndIntrospectionBombsAreRefusedBeforeAnythingRuns()
+    public async Task AbusiveQueriesAreRefusedBeforeAnythingRuns()
     {
         using var http = await HttpAsync();
         var deep = "{ nodes(first: 1) { " + string.Concat(Enumerable.Repeat("links { target { ", 30)) + "id"
@@ -137,7 +137,7 @@ public sealed class GraphQlHostTests(DatabaseFixture db)
     }
 
     [Fact]
-    public async Task ARefusalOfTheQueryServiceKeepsItsMessageAndCodeAndNothingElse()
+    public async Task AQueryServiceRefusalKeepsOnlyItsMessageAndCode()
     {
         using var http = await HttpAsync();
 

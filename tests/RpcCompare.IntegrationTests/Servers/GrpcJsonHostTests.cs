@@ -1,8 +1,8 @@
 using System.Net;
 using System.Text;
 using System.Text.Json;
-using RpcCompare.Definitions;
 using RpcCompare.IntegrationTests.Infrastructure;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Servers;
 

@@ -18,7 +18,7 @@ public sealed class WcfClientTests(DatabaseFixture db)
     /// cores, so the time itself is left to the benchmarks: bulk-transfer's WCF rows would show the stall.)
     /// </summary>
     [Fact]
-    public async Task AnswerOfSeveralHundredKilobytesComesOverTheRaisedConnectionBuffer()
+    public async Task ALargeAnswerComesOverTheRaisedConnectionBuffer()
     {
         var binding = WcfBindings.Tuned(new NetTcpBinding(SecurityMode.None), WcfGraphClient.ConnectionBufferSize, wire: null);
         Assert.True(WcfGraphClient.ConnectionBufferSize >= 64 * 1024);

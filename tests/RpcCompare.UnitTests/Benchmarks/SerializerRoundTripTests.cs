@@ -1,5 +1,6 @@
 using RpcCompare.Benchmarks.Messages;
 using RpcCompare.Benchmarks.Serializers;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Benchmarks;
 

@@ -43,7 +43,7 @@ public sealed class SessionEncodingTests
     }
 
     [Fact]
-    public void StringTableCarriesNonAsciiStringsAndReportsWhereTheBodyStarts()
+    public void StringTableCarriesNonAsciiStrings()
     {
         using var buffer = new PayloadBuffer();
         SessionStringTable.Write(buffer, ["a", "grüne", "東京都", new string('x', 200)]);

@@ -1,7 +1,6 @@
 using Grpc.Core;
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient.Clients;
-using RpcCompare.LoadClient.Measurement;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.UnitTests.Clients;
 

@@ -1,10 +1,10 @@
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf;
+using Proto = RpcCompare.Contracts.Grpc;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.Json;
 using RpcCompare.LoadClient.Clients;
-using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.UnitTests.Clients;
 

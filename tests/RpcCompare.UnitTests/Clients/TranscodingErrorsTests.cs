@@ -1,7 +1,6 @@
 using System.Net;
 using System.Text.Json;
 using RpcCompare.LoadClient.Clients;
-using RpcCompare.LoadClient.Measurement;
 
 namespace RpcCompare.UnitTests.Clients;
 

@@ -2,11 +2,11 @@ using System.Buffers;
 using System.Reflection;
 using Google.Protobuf;
 using Grpc.Core;
+using Proto = RpcCompare.Contracts.Grpc;
 using ProtoBuf.Grpc.Client;
 using RpcCompare.Contracts;
 using RpcCompare.Contracts.CodeFirst;
 using RpcCompare.Contracts.Wcf;
-using Proto = RpcCompare.Contracts.Grpc;
 
 namespace RpcCompare.UnitTests.Contracts;
 

@@ -2,6 +2,7 @@ using System.Text.Json;
 using HdrHistogram;
 using RpcCompare.LoadClient.Crank;
 using RpcCompare.Reports.Results;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Crank;
 

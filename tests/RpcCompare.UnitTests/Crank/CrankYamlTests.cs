@@ -1,3 +1,5 @@
+using RpcCompare.UnitTests.Support;
+
 namespace RpcCompare.UnitTests.Crank;
 
 public class CrankYamlTests

@@ -74,7 +74,7 @@ public sealed class GraphGeneratorTests
     }
 
     [Fact]
-    public void TheSameSeedGivesTheSameGraphAndAnotherSeedAnotherOne()
+    public void TheGraphDependsOnlyOnTheSeed()
     {
         var again = new GraphGenerator(DatasetSpec.Tiny);
         var other = new GraphGenerator(DatasetSpec.Tiny with { Seed = 7 });

@@ -1,6 +1,7 @@
 using RpcCompare.LoadClient;
 using RpcCompare.LoadClient.Merging;
 using RpcCompare.Reports.Results;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Merging;
 

@@ -4,6 +4,7 @@ using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Merging;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Merging;
 

@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using Microsoft.Extensions.Logging;
+using RpcCompare.UnitTests.Support.NetTcp;
 
 namespace RpcCompare.UnitTests.NetTcp;
 
@@ -20,7 +21,7 @@ public sealed class ChannelLifecycleTests
     }
 
     [Fact]
-    public async Task CloseSendsEndAndTheServiceAnswersWithEnd()
+    public async Task CloseIsAnsweredWithEnd()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var channel = host.CreateChannel();
@@ -79,7 +80,7 @@ public sealed class ChannelLifecycleTests
     /// the slow call completes its late reply (which the client drops) is sent and the channel is served again.
     /// </summary>
     [Fact]
-    public async Task CallThatOutlivesSendTimeoutThrowsTimeoutExceptionAndTheChannelIsServedOnceTheServiceAnswers()
+    public async Task CallOutlivingSendTimeoutThrowsTimeoutException()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var binding = NetTcpTestHost.ClientBinding();

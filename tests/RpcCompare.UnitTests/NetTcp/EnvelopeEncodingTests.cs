@@ -2,6 +2,7 @@ using System.IO.Pipelines;
 using System.Text;
 using System.Xml;
 using RpcCompare.Protocols.NetTcp;
+using RpcCompare.UnitTests.Support.NetTcp;
 
 namespace RpcCompare.UnitTests.NetTcp;
 

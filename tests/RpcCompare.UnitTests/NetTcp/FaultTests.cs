@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using Microsoft.Extensions.Logging;
+using RpcCompare.UnitTests.Support.NetTcp;
 using ServiceFaults = RpcCompare.Protocols.NetTcp.ServiceFaults;
 
 namespace RpcCompare.UnitTests.NetTcp;
@@ -15,7 +16,7 @@ public sealed class FaultTests
     }
 
     [Fact]
-    public async Task FaultExceptionReachesTheClientWithCodeAndReasonAndKeepsTheChannelOpen()
+    public async Task FaultExceptionReachesTheClientWithItsCodeAndReason()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var channel = host.CreateChannel();
@@ -50,7 +51,7 @@ public sealed class FaultTests
     }
 
     [Fact]
-    public async Task UnhandledExceptionBecomesTheGenericInternalFaultWithoutExceptionText()
+    public async Task UnhandledExceptionBecomesTheGenericInternalFault()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         var channel = host.CreateChannel();
@@ -114,7 +115,7 @@ public sealed class FaultTests
 
     /// <summary>WCF's client turns a fault with an ExceptionDetail into FaultException&lt;ExceptionDetail&gt;.</summary>
     [Fact]
-    public async Task IncludeExceptionDetailInFaultsSendsTheExceptionMessageAndDetail()
+    public async Task IncludeExceptionDetailInFaultsSendsTheDetail()
     {
         await using var host = await NetTcpTestHost.StartAsync(o => o.IncludeExceptionDetailInFaults = true);
         var channel = host.CreateChannel();

@@ -2,6 +2,7 @@ using System.Text;
 using System.Xml;
 using Microsoft.Extensions.Logging;
 using RpcCompare.Protocols.NetTcp;
+using RpcCompare.UnitTests.Support.NetTcp;
 using Wcf = System.ServiceModel;
 
 namespace RpcCompare.UnitTests.NetTcp;

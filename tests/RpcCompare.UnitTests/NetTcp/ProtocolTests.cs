@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using RpcCompare.UnitTests.Support.NetTcp;
 using Wcf = System.ServiceModel;
 
 namespace RpcCompare.UnitTests.NetTcp;
@@ -15,7 +16,7 @@ public sealed class ProtocolTests
     [InlineData(1, 0, 2, 3, "/test", "ContentTypeInvalid")]
     [InlineData(1, 0, 2, 7, "/test", "ContentTypeInvalid")]
     [InlineData(1, 0, 2, 8, "/nowhere", "EndpointNotFound")]
-    public async Task BadPreambleGetsTheFramingFaultAndTheServiceKeepsServing(byte major, byte minor, byte mode, byte encoding, string path, string fault)
+    public async Task BadPreambleGetsTheFramingFault(byte major, byte minor, byte mode, byte encoding, string path, string fault)
     {
         await using var host = await NetTcpTestHost.StartAsync();
         await using var raw = await RawConnection.ConnectAsync(host.Port);
@@ -43,7 +44,7 @@ public sealed class ProtocolTests
     }
 
     [Fact]
-    public async Task GarbageBytesCloseTheConnectionWithOneLogLineAndTheServiceKeepsServing()
+    public async Task GarbageBytesCloseOnlyTheirConnection()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         await using var raw = await RawConnection.ConnectAsync(host.Port);
@@ -79,7 +80,7 @@ public sealed class ProtocolTests
     }
 
     [Fact]
-    public async Task HalfSentPreambleIsDroppedAfterTheChannelInitializationTimeout()
+    public async Task HalfSentPreambleIsDroppedAtChannelInitializationTimeout()
     {
         await using var host = await NetTcpTestHost.StartAsync(o => o.Binding.ChannelInitializationTimeout = TimeSpan.FromMilliseconds(300));
         await using var raw = await RawConnection.ConnectAsync(host.Port);
@@ -97,7 +98,7 @@ public sealed class ProtocolTests
     /// service answers End with End and then waits for the next preamble on the same connection.
     /// </summary>
     [Fact]
-    public async Task ServiceAnswersTheEndRecordWithEndAndKeepsTheConnectionForANewPreamble()
+    public async Task TheEndRecordIsAnsweredWithEnd()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         await using var raw = await RawConnection.ConnectAsync(host.Port);
@@ -214,7 +215,7 @@ public sealed class ProtocolTests
     }
 
     [Fact]
-    public async Task UndeserializableBodyGetsTheDeserializationFailedFaultAndTheSessionGoesOn()
+    public async Task UndeserializableBodyGetsTheDeserializationFailedFault()
     {
         await using var host = await NetTcpTestHost.StartAsync();
         await using var session = await CraftedSession.OpenAsync(host);

@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using RpcCompare.LoadClient.Clients;
+using RpcCompare.UnitTests.Support.NetTcp;
 
 namespace RpcCompare.UnitTests.NetTcp;
 
@@ -163,7 +164,7 @@ public sealed class RoundTripTests(NetTcpHostFixture fixture) : IClassFixture<Ne
     }
 
     [Fact]
-    public async Task ConcurrentCallsOnOneChannelAreQueuedAndAllAnswered()
+    public async Task ConcurrentCallsOnOneChannelAreAllAnswered()
     {
         var channel = _host.CreateChannel();
         await using var _ = WcfChannels.ClosedAtEnd(channel);

@@ -28,7 +28,7 @@ public class EcdfTests
     }
 
     [Fact]
-    public void DecimatedStepsStayOnTheCurveAndKeepTheExtremes()
+    public void DecimatedStepsStayOnTheCurve()
     {
         var values = Enumerable.Range(1, 10_000).Select(i => i * 0.01).ToArray();
         var ecdf = new Ecdf(SortedSample.From(values));

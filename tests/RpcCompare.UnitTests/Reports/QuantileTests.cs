@@ -7,7 +7,7 @@ namespace RpcCompare.UnitTests.Reports;
 public class QuantileTests
 {
     [Fact]
-    public void HarrellDavisMedianOfThreeValuesMatchesHandComputedBetaWeights()
+    public void HarrellDavisMedianOfThreeMatchesHandComputed()
     {
         // n = 3, p = 0.5: a = b = 2, I_x(2,2) = 3x^2 - 2x^3, so the weights are 7/27, 13/27, 7/27.
         var sample = SortedSample.From([4.0, 1.0, 2.0]);
@@ -19,7 +19,7 @@ public class QuantileTests
     }
 
     [Fact]
-    public void HarrellDavisLowerQuartileOfThreeValuesMatchesHandComputedBetaWeights()
+    public void HarrellDavisLowerQuartileOfThreeMatchesHandComputed()
     {
         // n = 3, p = 0.25: a = 1, b = 3, I_x(1,3) = 1 - (1-x)^3, so the weights are 19/27, 7/27, 1/27.
         var sample = SortedSample.From([1.0, 2.0, 4.0]);

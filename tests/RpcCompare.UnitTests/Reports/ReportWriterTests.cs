@@ -113,7 +113,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task TheBreakdownIsASentencePerEntryAStackedChartAndTheDifferencesPlace()
+    public async Task TheBreakdownIsReportedPerEntry()
     {
         using var temp = new TempFolder();
         var entries = SyntheticResults.FourStacks(400).Select(e => e with { Breakdown = (0.5, 0.75) });
@@ -130,7 +130,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task TheVerdictComesFirstAndNamesTheWinnerWithItsSize()
+    public async Task TheVerdictComesFirst()
     {
         using var temp = new TempFolder();
         var entries = SyntheticResults.FourStacks(400).Select(e => e.Stack == "rest"
@@ -162,7 +162,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task AClientBoundEntryIsALowerBoundInTheTableAndSaysWhy()
+    public async Task AClientBoundEntryIsShownAsALowerBound()
     {
         using var temp = new TempFolder();
         var entries = SyntheticResults.FourStacks(400).Select(e => e.Stack == "rest" ? e with { ClientBusyPercent = 97.4 } : e with { ClientBusyPercent = 41 });
@@ -178,7 +178,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task StackWithoutSuccessfulRequestsIsShownAsSuchNeverAsZeroMilliseconds()
+    public async Task AStackWithNoSuccessIsNeverShownAsZeroMilliseconds()
     {
         using var temp = new TempFolder();
         var entries = SyntheticResults.FourStacks(200).Take(3)
@@ -224,7 +224,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task BaselineIsWcfByDefaultAndCanBeChosen()
+    public async Task TheBaselineIsWcfUnlessChosen()
     {
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, SyntheticResults.FourStacks(100));
@@ -279,7 +279,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task LargeSamplesUseTypeSevenAndStayAffordable()
+    public async Task LargeSamplesUseTypeSevenQuantiles()
     {
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 60_000, 8), new SyntheticEntry("wcf", "", 60_000, 9)]);
@@ -289,7 +289,7 @@ public class ReportWriterTests
     }
 
     [Fact]
-    public async Task ConstantLatenciesStillGiveReadableChartsAndSentences()
+    public async Task ConstantLatenciesStillGiveAReadableReport()
     {
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path, [new SyntheticEntry("grpc", "", 100, 8, Spread: 0), new SyntheticEntry("wcf", "", 100, 8, Spread: 0)]);

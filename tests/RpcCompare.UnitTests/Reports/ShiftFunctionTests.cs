@@ -37,7 +37,7 @@ public class ShiftFunctionTests
     }
 
     [Fact]
-    public void BandIsReproducibleForAFixedSeedAndChangesWithTheSeed()
+    public void TheBandDependsOnlyOnTheSeed()
     {
         var (a, b) = Samples(300, 1.0, seed: 5);
 
@@ -117,7 +117,7 @@ public class ShiftFunctionTests
     }
 
     [Fact]
-    public void SimultaneousBandCoversAKnownShiftInAboutNinetyFivePercentOfTrials()
+    public void SimultaneousBandHasItsNominalCoverage()
     {
         // 200 seeded trials, two log-normal groups of 200 latencies, B = A + 2 ms. The whole true shift curve
         // (-2 ms at every kept quantile) must lie inside the band in 90% to 99% of trials: with 200 trials the

@@ -21,7 +21,7 @@ public class ShiftSentencesTests
     }
 
     [Fact]
-    public void ABandIncludingZeroEverywhereSaysTheStacksAreIndistinguishable()
+    public void ABandIncludingZeroEverywhereSaysIndistinguishable()
     {
         var shift = Shift(_ => (0.2, -1, 1));
 
@@ -31,7 +31,7 @@ public class ShiftSentencesTests
     }
 
     [Fact]
-    public void SlowerRunInTheMiddleQuotesItsSmallestDifferenceInMicroseconds()
+    public void ASlowerMiddleQuotesItsSmallestDifference()
     {
         var shift = Shift(q => q is >= 0.2 and <= 0.5 ? (0.3 + q, 0.1, 0.9) : (0, -0.1, 0.1));
 

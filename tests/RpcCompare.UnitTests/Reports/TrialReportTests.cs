@@ -12,7 +12,7 @@ public class TrialReportTests
     private static readonly ReportOptions NoPng = new() { Png = new PngOptions { Enabled = false } };
 
     [Fact]
-    public async Task TrialsThatDriftGiveNoDifferenceWhereThePooledCallsWouldClaimOne()
+    public async Task TrialsThatDriftGiveNoDifference()
     {
         // Within a trial the calls hardly vary (log-sd 0.02); between trials the medians do, and not in step.
         using var temp = new TempFolder();
@@ -40,7 +40,7 @@ public class TrialReportTests
     }
 
     [Fact]
-    public async Task ConsistentTrialsKeepTheirVerdictAndSayHowManyTrialsAgree()
+    public async Task ConsistentTrialsKeepTheirVerdict()
     {
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path,
@@ -63,7 +63,7 @@ public class TrialReportTests
     }
 
     [Fact]
-    public async Task ADifferenceSmallerThanTheSpreadBetweenTrialsIsNoDifferenceEvenWhenTheBandExcludesZero()
+    public async Task ADifferenceWithinTheTrialSpreadIsNoDifference()
     {
         // gRPC is 1.75 ms slower in half the trials and 0.25 ms faster in the other half: 0.75 ms on average, steady enough
         // over 20 trials for the band to exclude zero, yet less than the trials' standard deviation of about 1 ms.
@@ -83,7 +83,7 @@ public class TrialReportTests
     }
 
     [Fact]
-    public async Task AFigureBetterInEveryTrialNamesItsWinnerWithTheTrialsThatAgree()
+    public async Task AFigureBetterInEveryTrialNamesItsWinner()
     {
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path,
@@ -120,7 +120,7 @@ public class TrialReportTests
     }
 
     [Fact]
-    public async Task TheTrialsSectionShowsEachTrialAndTheSpreadInBothPages()
+    public async Task TheTrialsSectionShowsEachTrial()
     {
         using var temp = new TempFolder();
         await SyntheticResults.CreateAsync(temp.Path,

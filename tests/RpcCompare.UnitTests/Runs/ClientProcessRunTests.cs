@@ -1,7 +1,8 @@
-using RpcCompare.Definitions;
 using RpcCompare.LoadClient;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
+using RpcCompare.Stacks;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Runs;
 

@@ -2,6 +2,7 @@ using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Runs;
 

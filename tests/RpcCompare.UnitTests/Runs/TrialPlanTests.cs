@@ -1,3 +1,4 @@
+using RpcCompare.LoadClient.Merging;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
 
@@ -18,7 +19,7 @@ public sealed class TrialPlanTests
     }
 
     [Fact]
-    public void TheSameSeedGivesTheSameOrdersAndAnotherSeedOthers()
+    public void TrialOrdersDependOnlyOnTheSeed()
     {
         var first = TrialOrder.Draw(Entries, 5, seed: 42);
         var again = TrialOrder.Draw(Entries, 5, seed: 42);
@@ -35,7 +36,7 @@ public sealed class TrialPlanTests
     [InlineData(10, 3)]
     [InlineData(7, 7)]
     [InlineData(1, 1)]
-    public void TheRequestBudgetIsSplitIntoPartsThatAddUpAndDifferByOneAtMost(long total, int trials)
+    public void TheRequestBudgetIsSplitIntoNearlyEqualParts(long total, int trials)
     {
         var parts = Enumerable.Range(1, trials).Select(t => RunPlan.Share(total, trials, t)).ToList();
 

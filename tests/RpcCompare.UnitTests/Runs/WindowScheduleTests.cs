@@ -1,6 +1,7 @@
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.UnitTests.Support;
 
 namespace RpcCompare.UnitTests.Runs;
 

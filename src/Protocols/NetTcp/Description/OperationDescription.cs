@@ -1,7 +1,7 @@
 using System.Reflection;
 using System.Runtime.Serialization;
 using System.Xml;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Protocols.NetTcp;
 

@@ -1,5 +1,5 @@
 using System.Xml;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Protocols.NetTcp;
 

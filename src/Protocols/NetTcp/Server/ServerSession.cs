@@ -6,7 +6,7 @@ using System.Xml;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Connections.Features;
 using Microsoft.Extensions.Logging;
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Protocols.NetTcp;
 

@@ -1,4 +1,4 @@
-using RpcCompare.Definitions;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.Protocols.NetTcp;
 
