@@ -52,6 +52,7 @@ public static class StackHost
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.AddServerHeader = false);
         builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(10));
         builder.Services.AddHostedService<ParentWatch>();
+        builder.Services.AddWriteWaitTiming();
         return setup;
     }
 

@@ -25,6 +25,10 @@ public static class ServerMetrics
     /// <summary>Seconds from the handler's start to the first batch of a streamed answer handed to the transport.</summary>
     public const string FirstBatchDurationName = "rpccompare.server.first_batch.duration";
 
+    /// <summary>Seconds a request's writes spent blocked on the transport (the peer's HTTP/2 window or the socket's buffers
+    /// full because the client had not read yet); recorded once per answered graph request, 0 when no write waited.</summary>
+    public const string WriteWaitDurationName = "rpccompare.server.write_wait.duration";
+
     /// <summary>ASP.NET Core's request duration (meter and instrument), request start to response completed.</summary>
     public const string AspNetCoreMeterName = "Microsoft.AspNetCore.Hosting";
     public const string AspNetCoreRequestDuration = "http.server.request.duration";
@@ -40,6 +44,9 @@ public static class ServerMetrics
     private static readonly Histogram<double> FirstBatchDuration = Meter.CreateHistogram<double>(
         FirstBatchDurationName, "s", "Time from a streaming handler's start to its first batch handed to the transport.");
 
+    private static readonly Histogram<double> WriteWaitDuration = Meter.CreateHistogram<double>(
+        WriteWaitDurationName, "s", "Per request, the time the host's writes spent blocked on the transport.");
+
     /// <summary>Records <paramref name="ticks"/> Stopwatch ticks spent in the query service.</summary>
     public static void RecordQuery(long ticks) => QueryDuration.Record(Seconds(ticks));
 
@@ -48,6 +55,17 @@ public static class ServerMetrics
 
     /// <summary>Records the time since <paramref name="startTimestamp"/> as the time to a stream's first batch.</summary>
     public static void RecordFirstBatch(long startTimestamp) => FirstBatchDuration.Record(Since(startTimestamp));
+
+    /// <summary>Records <paramref name="ticks"/> Stopwatch ticks a request's writes waited for the transport.</summary>
+    public static void RecordWriteWait(long ticks) => WriteWaitDuration.Record(Seconds(ticks));
+
+    /// <summary>
+    /// Whether a request is one the load client counts as an answered graph call: not failed (status below 400) and not a
+    /// health probe. The load client applies it to ASP.NET Core's request duration series (by their tags), the HTTP hosts
+    /// to the write waits they record, so both count the same requests.
+    /// </summary>
+    public static bool IsAnsweredGraphCall(int? statusCode, string? route) =>
+        statusCode is not >= 400 && route?.Contains("health", StringComparison.OrdinalIgnoreCase) != true;
 
     private static double Since(long startTimestamp) => Seconds(Stopwatch.GetTimestamp() - startTimestamp);
 

@@ -158,6 +158,14 @@ public static class TrialPooling
         }
         double Mean(Func<BreakdownSummary, double> value) =>
             timed.Sum(b => value(b) * b.ServerMs.Count) / Math.Max(1, timed.Sum(b => b.ServerMs.Count));
+        // A measured part of the split, over the trials that measured it (as the timings below); null when none did.
+        double? MeanOfMeasured(Func<BreakdownSummary, double?> part)
+        {
+            var measured = timed.Where(b => part(b) is not null).ToList();
+            return measured.Count == 0
+                ? null
+                : measured.Sum(b => part(b)!.Value * b.ServerMs.Count) / Math.Max(1, measured.Sum(b => b.ServerMs.Count));
+        }
         TimingSummary? Timing(Func<BreakdownSummary, TimingSummary?> part)
         {
             var parts = timed.Select(part).Where(p => p is not null).Select(p => p!).ToList();
@@ -176,8 +184,11 @@ public static class TrialPooling
             DatabaseMs = Timing(b => b.DatabaseMs),
             FirstBatchMs = Timing(b => b.FirstBatchMs),
             DatabaseCallsPerRequest = Mean(b => b.DatabaseCallsPerRequest),
-            P50 = LatencySplit.From(Mean(b => b.P50.Client), Mean(b => b.P50.Server), Mean(b => b.P50.Database)),
-            P99 = LatencySplit.From(Mean(b => b.P99.Client), Mean(b => b.P99.Server), Mean(b => b.P99.Database)),
+            WriteWaitMs = Timing(b => b.WriteWaitMs),
+            P50 = LatencySplit.From(Mean(b => b.P50.Client), Mean(b => b.P50.Server), Mean(b => b.P50.Database),
+                waiting: MeanOfMeasured(b => b.P50.WaitingForClient)),
+            P99 = LatencySplit.From(Mean(b => b.P99.Client), Mean(b => b.P99.Server), Mean(b => b.P99.Database),
+                waiting: MeanOfMeasured(b => b.P99.WaitingForClient)),
         };
     }
 }

@@ -194,6 +194,8 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         }
         var database = ServerTimingWindow.Summarize(timings, ServerTiming.Query, from, to);
         var firstBatch = ServerTimingWindow.Summarize(timings, ServerTiming.FirstBatch, from, to);
+        // Null from a host that does not record it (one built before it did): the split then has no waiting part.
+        var writeWait = ServerTimingWindow.Summarize(timings, ServerTiming.WriteWait, from, to);
         double callsPerRequest = database is null ? 0 : (double)database.Count / server.Count;
         // A request that calls the query service several times (a GraphQL query resolving a page and its links) spends
         // several calls' time in the database: the per-call quantile scaled by the calls, an approximation said in the docs.
@@ -205,8 +207,9 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             DatabaseMs = database,
             FirstBatchMs = firstBatch,
             DatabaseCallsPerRequest = callsPerRequest,
-            P50 = LatencySplit.From(client.P50, server.P50, (database?.P50 ?? 0) * perRequest),
-            P99 = LatencySplit.From(client.P99, server.P99, (database?.P99 ?? 0) * perRequest),
+            WriteWaitMs = writeWait,
+            P50 = LatencySplit.From(client.P50, server.P50, (database?.P50 ?? 0) * perRequest, waiting: writeWait?.P50),
+            P99 = LatencySplit.From(client.P99, server.P99, (database?.P99 ?? 0) * perRequest, waiting: writeWait?.P99),
         };
     }
 

@@ -3,6 +3,7 @@ using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
+using Xunit.Abstractions;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
@@ -11,7 +12,7 @@ namespace RpcCompare.IntegrationTests.Runs;
 /// client's latency, and database failures named by their cause on every stack.
 /// </summary>
 [Collection(DatabaseCollection.Name)]
-public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
+public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output) : IDisposable
 {
     private readonly TempFolder _temp = new();
 
@@ -57,6 +58,62 @@ public sealed class BreakdownTests(DatabaseFixture db) : IDisposable
             {
                 Assert.NotNull(breakdown.FirstBatchMs);
                 Assert.True(breakdown.FirstBatchMs!.P50 <= breakdown.ServerMs.P50);
+            }
+        }
+    }
+
+    [Fact]
+    public async Task APingNeverWaitsForTheClientToRead()
+    {
+        var ping = await OnFixtureHostsAsync("ping", requests: 200, "ping-wait");
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(ping, default));
+
+        foreach (var entry in (await ResultsLoader.LoadAsync(ping.OutputFolder, default)).Summary!.Entries)
+        {
+            var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
+            // A ping's answer is a few bytes: no write of it can fill an HTTP/2 window or a socket buffer, so none waited,
+            // on every stack (the HTTP hosts' middleware, the NetTcp host's flushes).
+            var wait = Assert.IsType<TimingSummary>(breakdown.WriteWaitMs, exactMatch: false);
+            Assert.Equal(0, wait.P50);
+            Assert.Equal(0, wait.P99);
+            Assert.Equal(0, wait.Mean);
+            Assert.Equal(0, breakdown.P50.WaitingForClient);
+            Assert.Equal(0, breakdown.P50.Database);
+            // Recorded for the requests the server's time counts (the window's edges may cut a call or two differently).
+            Assert.InRange((double)wait.Count / breakdown.ServerMs.Count, 0.75, 1.25);
+        }
+    }
+
+    [Fact]
+    public async Task GetLinksPartsAreNonNegativeAndAddUpToTheClient()
+    {
+        var links = await OnFixtureHostsAsync("worst-case", requests: 300, "links-parts") with { Warmup = TimeSpan.FromSeconds(2) };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(links, default));
+
+        foreach (var entry in (await ResultsLoader.LoadAsync(links.OutputFolder, default)).Summary!.Entries)
+        {
+            var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
+            Assert.NotNull(breakdown.WriteWaitMs);
+            foreach (var (quantile, split) in new[] { ("p50", breakdown.P50), ("p99", breakdown.P99) })
+            {
+                var waiting = Assert.IsType<double>(split.WaitingForClient);
+                double[] parts = [split.Database, split.ServerWork, waiting, split.AfterServer];
+                Assert.All(parts, part => Assert.True(part >= 0, $"{Name(entry)} {quantile}: a part is {part} ms"));
+                // Database, server work, waiting and after-server add up to the client's latency by construction, unless a
+                // derived part was clamped at zero: server work when the database and waiting quantiles (each taken on its
+                // own distribution) exceed the server's, after-server when the server's quantile exceeds the client's
+                // (rebuilt from 0.1 s intervals; the first test allows 10%). A clamp only adds, so the sum never falls short.
+                var sum = parts.Sum();
+                var text = $"{Name(entry)} {quantile}: database {split.Database:F3} + server work {split.ServerWork:F3} + waiting " +
+                    $"{waiting:F3} + after-server {split.AfterServer:F3} = {sum:F3} ms; client {split.Client:F3} ms, server {split.Server:F3} ms";
+                output.WriteLine(text);
+                Assert.True(sum >= split.Client * 0.99, text);
+                if (split.Server <= split.Client && split.Database + waiting <= split.Server)
+                {
+                    Assert.True(sum <= split.Client * 1.01, text);
+                }
             }
         }
     }

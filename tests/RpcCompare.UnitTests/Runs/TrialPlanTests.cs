@@ -112,6 +112,48 @@ public sealed class TrialPlanTests
         Assert.True(pooled.Client.ClientBound);
     }
 
+    [Fact]
+    public void TrialsPoolTheWriteWaitAndWaitingByTheirTimedRequests()
+    {
+        var a = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(100, 2) };
+        var b = Entry(requests: 300, errors: 0, seconds: 6, p50: 6, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(300, 6) };
+
+        var pooled = TrialPooling.Pool([(1, a), (2, b)], a.LatencyMs).Breakdown!;
+
+        // (2 x 100 + 6 x 300) / 400, as every other timing of the breakdown.
+        Assert.Equal(400, pooled.WriteWaitMs!.Count);
+        Assert.Equal(5, pooled.WriteWaitMs.P50, 9);
+        Assert.Equal(5, pooled.P50.WaitingForClient!.Value, 9);
+        Assert.Equal(10, pooled.P99.WaitingForClient!.Value, 9);
+    }
+
+    [Fact]
+    public void ATrialWithoutWriteWaitLeavesItOutOfThePool()
+    {
+        var measured = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(100, 2) };
+        var older = measured with { Breakdown = Timed(300, null) };
+
+        var mixed = TrialPooling.Pool([(1, measured), (2, older)], measured.LatencyMs).Breakdown!;
+        var none = TrialPooling.Pool([(1, older), (2, older)], measured.LatencyMs).Breakdown!;
+
+        Assert.Equal(100, mixed.WriteWaitMs!.Count);
+        Assert.Equal(2, mixed.P50.WaitingForClient!.Value, 9);
+        Assert.Null(none.WriteWaitMs);
+        Assert.Null(none.P50.WaitingForClient);
+    }
+
+    /// <summary>A breakdown of <paramref name="requests"/> timed requests whose writes waited <paramref name="wait"/> ms
+    /// at the median and twice that at p99 (null: a host that did not record it).</summary>
+    private static BreakdownSummary Timed(long requests, double? wait) => new()
+    {
+        ServerSource = "http.server.request.duration",
+        ServerMs = new TimingSummary { Count = requests, Mean = 20, P50 = 20, P99 = 40 },
+        DatabaseCallsPerRequest = 1,
+        WriteWaitMs = wait is { } w ? new TimingSummary { Count = requests, Mean = w, P50 = w, P99 = 2 * w } : null,
+        P50 = LatencySplit.From(30, 20, 10, waiting: wait),
+        P99 = LatencySplit.From(60, 40, 20, waiting: wait * 2),
+    };
+
     private static SummaryEntry Entry(long requests, long errors, double seconds, double p50, double bytes, double serverCpu, double clientBusy) => new()
     {
         Stack = "rest",

@@ -15,7 +15,8 @@ internal static class MetricsPayload
     /// <summary>The event source's TimeSeriesValues keyword.</summary>
     public const long TimeSeriesValuesKeyword = 0x2;
 
-    /// <summary>The instruments the session asks for: the project's meter and ASP.NET Core's request duration.</summary>
+    /// <summary>The instruments the session asks for: the project's meter (every instrument on it, the write wait
+    /// included) and ASP.NET Core's request duration.</summary>
     public static string Filter { get; } =
         $"{ServerMetrics.MeterName};{ServerMetrics.AspNetCoreMeterName}\\{ServerMetrics.AspNetCoreRequestDuration}";
 
@@ -51,12 +52,15 @@ internal static class MetricsPayload
         (ServerMetrics.MeterName, ServerMetrics.QueryDurationName) => ServerTiming.Query,
         (ServerMetrics.MeterName, ServerMetrics.RequestDurationName) => ServerTiming.Request,
         (ServerMetrics.MeterName, ServerMetrics.FirstBatchDurationName) => ServerTiming.FirstBatch,
+        (ServerMetrics.MeterName, ServerMetrics.WriteWaitDurationName) => ServerTiming.WriteWait,
         (ServerMetrics.AspNetCoreMeterName, ServerMetrics.AspNetCoreRequestDuration) when IsAnsweredGraphCall(tags) => ServerTiming.Request,
         _ => null,
     };
 
     private static bool IsAnsweredGraphCall(string tags)
     {
+        int? status = null;
+        string? route = null;
         foreach (var tag in tags.Split(',', StringSplitOptions.RemoveEmptyEntries))
         {
             var separator = tag.IndexOf('=', StringComparison.Ordinal);
@@ -65,16 +69,20 @@ internal static class MetricsPayload
                 continue;
             }
             var (key, value) = (tag[..separator], tag[(separator + 1)..]);
-            if (key == "http.response.status_code" && (!int.TryParse(value, CultureInfo.InvariantCulture, out var status) || status >= 400))
+            if (key == "http.response.status_code")
             {
-                return false;
+                if (!int.TryParse(value, CultureInfo.InvariantCulture, out var parsed))
+                {
+                    return false;
+                }
+                status = parsed;
             }
-            if (key == "http.route" && value.Contains("health", StringComparison.OrdinalIgnoreCase))
+            else if (key == "http.route")
             {
-                return false;
+                route = value;
             }
         }
-        return true;
+        return ServerMetrics.IsAnsweredGraphCall(status, route);
     }
 
     /// <summary>"0.5=0.012;0.95=0.3;0.99=0.41" (the host writes it in its culture: the hosts run invariant).</summary>

@@ -12,6 +12,10 @@ public enum ServerTiming
 
     /// <summary>A streamed answer's time to its first batch.</summary>
     FirstBatch,
+
+    /// <summary>Per answered request, the time the host's writes were blocked on the transport because the client had
+    /// not read yet (0 when none was).</summary>
+    WriteWait,
 }
 
 /// <summary>

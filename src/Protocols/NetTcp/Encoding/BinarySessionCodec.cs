@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.IO.Pipelines;
 using System.Text;
 using System.Xml;
@@ -67,8 +68,12 @@ internal sealed class BinarySessionCodec : IDisposable
         return (int)total;
     }
 
-    /// <summary>Writes the Sized Envelope record of the completed envelope and flushes it.</summary>
-    public async ValueTask WriteEnvelopeAsync(PipeWriter output, int payloadSize, CancellationToken cancellationToken)
+    /// <summary>
+    /// Writes the Sized Envelope record of the completed envelope and flushes it. Returns the Stopwatch ticks its flushes
+    /// waited for the transport: only the flushes that did not complete at once, which the connection's output pipe
+    /// holds back while it is over its pause threshold because the socket does not take more (the client has not read).
+    /// </summary>
+    public async ValueTask<long> WriteEnvelopeAsync(PipeWriter output, int payloadSize, CancellationToken cancellationToken)
     {
         FrameWriter.WriteSizedEnvelopeHeader(output, payloadSize);
         MultiByteInt31.Write(output, _tableSize);
@@ -80,6 +85,7 @@ internal sealed class BinarySessionCodec : IDisposable
         }
 
         _writerSession.ClearPending();
+        long blocked = 0;
         var unflushed = 0;
         foreach (var segment in _body.GetSegments())
         {
@@ -94,13 +100,13 @@ internal sealed class BinarySessionCodec : IDisposable
                 unflushed += count;
                 if (unflushed >= FlushThreshold)
                 {
-                    await FlushAsync(output, cancellationToken);
+                    blocked += await FlushAsync(output, cancellationToken);
                     unflushed = 0;
                 }
             }
         }
 
-        await FlushAsync(output, cancellationToken);
+        return blocked + await FlushAsync(output, cancellationToken);
     }
 
     /// <summary>
@@ -152,13 +158,18 @@ internal sealed class BinarySessionCodec : IDisposable
         _body.Dispose();
     }
 
-    private static async ValueTask FlushAsync(PipeWriter output, CancellationToken cancellationToken)
+    /// <summary>Flushes; returns the Stopwatch ticks it waited, 0 when it completed at once.</summary>
+    private static async ValueTask<long> FlushAsync(PipeWriter output, CancellationToken cancellationToken)
     {
-        var result = await output.FlushAsync(cancellationToken);
+        var pending = output.FlushAsync(cancellationToken);
+        var waited = !pending.IsCompleted;
+        long started = waited ? Stopwatch.GetTimestamp() : 0;
+        var result = await pending;
         if (result.IsCompleted || result.IsCanceled)
         {
             throw new IOException("The connection was closed while an envelope was being sent.");
         }
+        return waited ? Stopwatch.GetTimestamp() - started : 0;
     }
 
     private int ReadStringTable(ReadOnlySpan<byte> envelope)

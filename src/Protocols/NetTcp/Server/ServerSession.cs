@@ -399,11 +399,13 @@ internal sealed class ServerSession
             LeaveSession();
         }
 
-        await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
+        var blocked = await codec.WriteEnvelopeAsync(_output, payloadSize, StartTimer(Binding.SendTimeout, "sending a reply (SendTimeout)"));
         if (fault is null)
         {
-            // As ASP.NET Core's http.server.request.duration for the other hosts: answered calls, first byte in to last byte out.
+            // As ASP.NET Core's http.server.request.duration for the other hosts: answered calls, first byte in to last byte out;
+            // and of that, the time the reply's flushes waited for the client to read (as the HTTP hosts' WriteWaitTiming).
             ServerMetrics.RecordRequest(received);
+            ServerMetrics.RecordWriteWait(blocked);
         }
         if (abortAfterReply)
         {

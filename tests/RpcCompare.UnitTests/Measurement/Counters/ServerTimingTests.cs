@@ -25,6 +25,7 @@ public sealed class ServerTimingTests
     [InlineData(ServerMetrics.MeterName, ServerMetrics.QueryDurationName, "", ServerTiming.Query)]
     [InlineData(ServerMetrics.MeterName, ServerMetrics.RequestDurationName, "", ServerTiming.Request)]
     [InlineData(ServerMetrics.MeterName, ServerMetrics.FirstBatchDurationName, "", ServerTiming.FirstBatch)]
+    [InlineData(ServerMetrics.MeterName, ServerMetrics.WriteWaitDurationName, "", ServerTiming.WriteWait)]
     [InlineData(ServerMetrics.AspNetCoreMeterName, ServerMetrics.AspNetCoreRequestDuration,
         "http.request.method=GET,http.response.status_code=200,http.route=/api/nodes/{id}/links", ServerTiming.Request)]
     [InlineData(ServerMetrics.AspNetCoreMeterName, ServerMetrics.AspNetCoreRequestDuration,
@@ -35,6 +36,13 @@ public sealed class ServerTimingTests
     public void EachInstrumentIsOneTiming(string meter, string instrument, string tags, ServerTiming? expected)
     {
         Assert.Equal(expected, MetricsPayload.TimingOf(meter, instrument, tags));
+    }
+
+    [Fact]
+    public void TheSessionAsksForEveryInstrumentOfTheProjectMeter()
+    {
+        // A bare meter name enables all its instruments, the write wait among them ("Meter\instrument" would enable one).
+        Assert.Contains(ServerMetrics.MeterName, MetricsPayload.Filter.Split(';'));
     }
 
     [Fact]
