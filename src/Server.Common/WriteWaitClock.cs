@@ -18,7 +18,7 @@ internal sealed class WriteWaitClock(TimeProvider time)
 
     public TimeSpan Blocked => TimeSpan.FromSeconds(BlockedTimestampTicks / (double)time.TimestampFrequency);
 
-    /// <summary>The waits so far in Stopwatch ticks, as <see cref="Definitions.ServerMetrics.RecordWriteWait"/> takes them.</summary>
+    /// <summary>The waits so far in Stopwatch ticks, as <see cref="Stacks.ServerMetrics.RecordWriteWait"/> takes them.</summary>
     public long BlockedStopwatchTicks => time.TimestampFrequency == Stopwatch.Frequency
         ? BlockedTimestampTicks
         : (long)(BlockedTimestampTicks * ((double)Stopwatch.Frequency / time.TimestampFrequency));

@@ -29,8 +29,8 @@ public sealed class CodeFirstGrpcGraphClient : IGraphClient
     {
         _connections = new GrpcConnections(address, options.Connections);
         var interceptor = new CallOptionsInterceptor(options.RequestTimeout);
-        _graphs = _connections.Create(channel => channel.Intercept(interceptor).CreateGrpcService<IGraphService>(Factory));
-        _streams = _connections.Create(channel => channel.Intercept(interceptor).CreateGrpcService<IGraphStreamService>(Factory));
+        _graphs = _connections.Create(invoker => invoker.Intercept(interceptor).CreateGrpcService<IGraphService>(Factory));
+        _streams = _connections.Create(invoker => invoker.Intercept(interceptor).CreateGrpcService<IGraphStreamService>(Factory));
         _timeout = options.RequestTimeout;
     }
 

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text.Json;
@@ -115,13 +116,16 @@ public sealed class GraphQlGraphClient(Uri baseAddress, ClientOptions options)
         {
             using var request = new HttpRequestMessage(HttpMethod.Post, _endpoint) { Content = Body(query, variables) };
             using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            var timing = AnswerStarted();
             if (response.StatusCode == HttpStatusCode.RequestEntityTooLarge)
             {
                 throw new GraphCallException(ErrorKind.OverLimit, "http 413", "The request body was too large.");
             }
             await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
-            var result = await JsonSerializer.DeserializeAsync(body, type, cancellationToken)
-                ?? throw new GraphCallException(ErrorKind.Protocol, "graphql", "The response was JSON null.");
+            var start = Stopwatch.GetTimestamp();
+            var answer = await JsonSerializer.DeserializeAsync(Timed(body, timing), type, cancellationToken);
+            Decoded(timing, start);
+            var result = answer ?? throw new GraphCallException(ErrorKind.Protocol, "graphql", "The response was JSON null.");
             if (result.Errors is { Length: > 0 } errors)
             {
                 var code = errors[0].Extensions?.Code ?? "";

@@ -14,7 +14,7 @@ namespace RpcCompare.LoadClient.Clients;
 public sealed class GrpcConnections : IDisposable
 {
     private readonly WireCounter _wire = new();
-    private readonly SocketsHttpHandler[] _handlers;
+    private readonly HttpMessageHandler[] _handlers;
     private readonly GrpcChannel[] _channels;
     private readonly Health.HealthClient _health;
     private uint _next;
@@ -23,18 +23,18 @@ public sealed class GrpcConnections : IDisposable
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(connections, 1);
         // A handler of its own per channel: handlers pool connections, so channels sharing one would share its connection.
-        _handlers = new SocketsHttpHandler[connections];
+        _handlers = new HttpMessageHandler[connections];
         _channels = new GrpcChannel[connections];
         for (var i = 0; i < connections; i++)
         {
-            _handlers[i] = _wire.Count(new SocketsHttpHandler
+            _handlers[i] = new AnswerHeadersTiming(_wire.Count(new SocketsHttpHandler
             {
                 PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
                 KeepAlivePingDelay = TimeSpan.FromSeconds(60),
                 KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
                 EnableMultipleHttp2Connections = true,
                 ConnectTimeout = TimeSpan.FromSeconds(10),
-            });
+            }));
             _channels[i] = GrpcChannel.ForAddress(address, new GrpcChannelOptions
             {
                 HttpHandler = _handlers[i],
@@ -53,8 +53,9 @@ public sealed class GrpcConnections : IDisposable
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
-    /// <summary>One client per channel, made by <paramref name="create"/>.</summary>
-    public T[] Create<T>(Func<GrpcChannel, T> create) => [.. _channels.Select(create)];
+    /// <summary>One client per channel, made by <paramref name="create"/> from the channel's invoker, which times the
+    /// answers' decoding (<see cref="GrpcDecodeTiming"/>).</summary>
+    public T[] Create<T>(Func<CallInvoker, T> create) => [.. _channels.Select(channel => create(new GrpcDecodeTiming(channel.CreateCallInvoker())))];
 
     /// <summary>The client of the next call: calls go to the connections in turn, as ghz and h2load spread theirs.</summary>
     public T Next<T>(T[] clients) => clients.Length == 1

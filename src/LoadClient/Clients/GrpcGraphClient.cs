@@ -17,7 +17,7 @@ public sealed class GrpcGraphClient : IGraphClient
     public GrpcGraphClient(Uri address, ClientOptions options)
     {
         _connections = new GrpcConnections(address, options.Connections);
-        _graphs = _connections.Create(channel => new Proto.Graph.GraphClient(channel));
+        _graphs = _connections.Create(invoker => new Proto.Graph.GraphClient(invoker));
         _timeout = options.RequestTimeout;
     }
 

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
 using System.Text.Json;
@@ -80,9 +81,13 @@ public abstract class JsonHttpGraphClientBase(Uri baseAddress, ClientOptions opt
             try
             {
                 using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+                var timing = AnswerStarted();
                 await ThrowIfFailedAsync(response, cancellationToken);
-                return await response.Content.ReadFromJsonAsync(type, cancellationToken)
-                    ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
+                await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
+                var start = Stopwatch.GetTimestamp();
+                var answer = await JsonSerializer.DeserializeAsync(Timed(body, timing), type, cancellationToken);
+                Decoded(timing, start);
+                return answer ?? throw new GraphCallException(ErrorKind.Protocol, "http null", "The response body was JSON null.");
             }
             catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)
             {
@@ -98,13 +103,16 @@ public abstract class JsonHttpGraphClientBase(Uri baseAddress, ClientOptions opt
         try
         {
             using var response = await Http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken);
+            var timing = AnswerStarted();
             await ThrowIfFailedAsync(response, cancellationToken);
             await using var body = await response.Content.ReadAsStreamAsync(cancellationToken);
+            var start = Stopwatch.GetTimestamp();
             var items = new List<T>();
-            await foreach (var item in read(body, cancellationToken))
+            await foreach (var item in read(Timed(body, timing), cancellationToken))
             {
                 items.Add(item!);
             }
+            Decoded(timing, start);
             return [.. items];
         }
         catch (Exception e) when (HttpTransport.Classify(e, cancellationToken) is { } failure)

@@ -32,6 +32,7 @@ public sealed class WcfGraphClient : IGraphClient
     public WcfGraphClient(Uri address, ClientOptions options)
     {
         _factory = new ChannelFactory<IGraphService>(Binding(options, _wire), new EndpointAddress(address));
+        _factory.Endpoint.EndpointBehaviors.Add(new WcfDecodeTiming());
         _sessionFraming = WcfWireCounting.SessionFraming(address);
     }
 

@@ -29,6 +29,8 @@ internal static class ClientMerge
     /// The clients as one: CPU per call weighted by calls (all the clients' CPU over all their calls), CPU share weighted
     /// by window, the highest peak memory, and the busiest client's busy share, so that the entry stays client-bound when
     /// any one client was: that client may have held the merged throughput down. Null when a client did not record it.
+    /// Decode and receive are pooled as trials pool them (counts added, means and quantiles weighted by count), and only
+    /// when every client measured them: one client's figures must not stand for all.
     /// </summary>
     public static ClientSummary? Summary(IReadOnlyList<SummaryEntry> entries)
     {
@@ -46,6 +48,8 @@ internal static class ClientMerge
             PeakWorkingSetMb = clients.Max(c => c.PeakWorkingSetMb),
             Cpus = clients.All(c => c.Cpus == clients[0].Cpus) ? clients[0].Cpus : null,
             BusyPercent = clients.Any(c => c.BusyPercent is null) ? null : clients.Max(c => c.BusyPercent),
+            DecodeMs = clients.Any(c => c.DecodeMs is null) ? null : TrialPooling.PooledTiming([.. clients.Select(c => c.DecodeMs)]),
+            ReceiveMs = clients.Any(c => c.ReceiveMs is null) ? null : TrialPooling.PooledTiming([.. clients.Select(c => c.ReceiveMs)]),
         };
     }
 }

@@ -140,11 +140,27 @@ public static class TrialPooling
             CpuMsPerRequest = ByCalls(entries, e => e.Client!.CpuMsPerRequest)!.Value,
             AllocatedBytesPerRequest = ByCalls(entries, e => e.Client!.AllocatedBytesPerRequest),
             PeakWorkingSetMb = entries.Max(e => e.Client!.PeakWorkingSetMb),
+            DecodeMs = PooledTiming([.. entries.Select(e => e.Client!.DecodeMs)]),
+            ReceiveMs = PooledTiming([.. entries.Select(e => e.Client!.ReceiveMs)]),
             Cpus = entries[0].Client!.Cpus,
             BusyPercent = Weighted(entries, e => e.Client!.BusyPercent, e => e.DurationSeconds),
             // Checked in the last trial only: the latest check stands for the entry.
             Scaling = entries.LastOrDefault(e => e.Client!.Scaling is not null)?.Client!.Scaling,
         };
+    }
+
+    /// <summary>Several windows' timings as one: the counts added, the mean and the quantiles averaged weighted by count
+    /// (quantiles of separate windows cannot be merged exactly; docs/breakdown.md says so); null when none has one.</summary>
+    internal static TimingSummary? PooledTiming(IReadOnlyList<TimingSummary?> timings)
+    {
+        var parts = timings.OfType<TimingSummary>().ToList();
+        if (parts.Count == 0)
+        {
+            return null;
+        }
+        var count = parts.Sum(p => p.Count);
+        double Of(Func<TimingSummary, double> value) => parts.Sum(p => value(p) * p.Count) / Math.Max(1, count);
+        return new TimingSummary { Count = count, Mean = Of(p => p.Mean), P50 = Of(p => p.P50), P99 = Of(p => p.P99) };
     }
 
     /// <summary>The trials' breakdowns averaged, each weighted by the requests its host timed: quantiles of separate
@@ -158,25 +174,14 @@ public static class TrialPooling
         }
         double Mean(Func<BreakdownSummary, double> value) =>
             timed.Sum(b => value(b) * b.ServerMs.Count) / Math.Max(1, timed.Sum(b => b.ServerMs.Count));
-        // A measured part of the split, over the trials that measured it (as the timings below); null when none did.
-        double? MeanOfMeasured(Func<BreakdownSummary, double?> part)
+        // A measured part of the split over the trials that measured it (older results pooled with newer); null when none did.
+        double? MeanOfMeasured(Func<BreakdownSummary, double?> value)
         {
-            var measured = timed.Where(b => part(b) is not null).ToList();
-            return measured.Count == 0
-                ? null
-                : measured.Sum(b => part(b)!.Value * b.ServerMs.Count) / Math.Max(1, measured.Sum(b => b.ServerMs.Count));
+            var measured = timed.Where(b => value(b) is not null).ToList();
+            return measured.Count == 0 ? null
+                : measured.Sum(b => value(b)!.Value * b.ServerMs.Count) / Math.Max(1, measured.Sum(b => b.ServerMs.Count));
         }
-        TimingSummary? Timing(Func<BreakdownSummary, TimingSummary?> part)
-        {
-            var parts = timed.Select(part).Where(p => p is not null).Select(p => p!).ToList();
-            if (parts.Count == 0)
-            {
-                return null;
-            }
-            var count = parts.Sum(p => p.Count);
-            double Of(Func<TimingSummary, double> value) => parts.Sum(p => value(p) * p.Count) / Math.Max(1, count);
-            return new TimingSummary { Count = count, Mean = Of(p => p.Mean), P50 = Of(p => p.P50), P99 = Of(p => p.P99) };
-        }
+        TimingSummary? Timing(Func<BreakdownSummary, TimingSummary?> part) => PooledTiming([.. timed.Select(part)]);
         return new BreakdownSummary
         {
             ServerSource = timed[0].ServerSource,
@@ -186,9 +191,11 @@ public static class TrialPooling
             DatabaseCallsPerRequest = Mean(b => b.DatabaseCallsPerRequest),
             WriteWaitMs = Timing(b => b.WriteWaitMs),
             P50 = LatencySplit.From(Mean(b => b.P50.Client), Mean(b => b.P50.Server), Mean(b => b.P50.Database),
-                waiting: MeanOfMeasured(b => b.P50.WaitingForClient)),
+                waiting: MeanOfMeasured(b => b.P50.WaitingForClient),
+                decode: MeanOfMeasured(b => b.P50.ClientDecode), receive: MeanOfMeasured(b => b.P50.ClientReceive)),
             P99 = LatencySplit.From(Mean(b => b.P99.Client), Mean(b => b.P99.Server), Mean(b => b.P99.Database),
-                waiting: MeanOfMeasured(b => b.P99.WaitingForClient)),
+                waiting: MeanOfMeasured(b => b.P99.WaitingForClient),
+                decode: MeanOfMeasured(b => b.P99.ClientDecode), receive: MeanOfMeasured(b => b.P99.ClientReceive)),
         };
     }
 }

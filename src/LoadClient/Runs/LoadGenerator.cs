@@ -84,13 +84,14 @@ public static class LoadGenerator
         RunState state, CancellationToken stop)
     {
         using var deadline = new Deadline(state.RequestTimeout, stop);
+        var timing = MeasureAnswers();
         while (!stop.IsCancellationRequested)
         {
             if (state.Limited && state.Measuring && Interlocked.Decrement(ref state.Budget) < 0)
             {
                 return;
             }
-            await CallAsync(client, variant, recorder, kinds, random, Stopwatch.GetTimestamp(), deadline, stop);
+            await CallAsync(client, variant, recorder, kinds, random, Stopwatch.GetTimestamp(), deadline, timing, stop);
         }
     }
 
@@ -98,6 +99,7 @@ public static class LoadGenerator
         RunState state, long start, long interval, CancellationToken stop)
     {
         using var deadline = new Deadline(state.RequestTimeout, stop);
+        var timing = MeasureAnswers();
         while (!stop.IsCancellationRequested)
         {
             var slot = Interlocked.Increment(ref state.NextSlot) - 1;
@@ -121,8 +123,20 @@ public static class LoadGenerator
                     return;
                 }
             }
-            await CallAsync(client, variant, recorder, kinds, random, sent, deadline, stop);
+            await CallAsync(client, variant, recorder, kinds, random, sent, deadline, timing, stop);
         }
+    }
+
+    /// <summary>
+    /// The worker's holder of its calls' answer timings (decode, receive), set for the rest of the worker's async flow:
+    /// every call it makes from here inherits it, into the client libraries' own continuations where they decode. Set
+    /// here, inside the worker's async method, so it ends with the worker and other flows never see it.
+    /// </summary>
+    private static CallTiming MeasureAnswers()
+    {
+        var timing = new CallTiming();
+        CallTiming.Current = timing;
+        return timing;
     }
 
     /// <summary>Returns the first timestamp at or after <paramref name="due"/>: Task.Delay truncates to whole
@@ -145,12 +159,13 @@ public static class LoadGenerator
     /// the measuring path allocates nothing per call (LoadGeneratorTests.TheMeasuringPathAllocatesNothingPerCall).</summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     private static async ValueTask CallAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, WorkerRecorder[]? kinds,
-        Random random, long startTimestamp, Deadline deadline, CancellationToken stop)
+        Random random, long startTimestamp, Deadline deadline, CallTiming timing, CancellationToken stop)
     {
         // A mix's request draws its kind here, so the kind's handle records exactly what the whole's records.
         var drawn = variant.Mix is { } mix && kinds is not null ? mix.Draw(random) : -1;
         var operation = drawn < 0 ? variant.Operation : variant.Mix!.Operations[drawn];
         var part = drawn < 0 ? null : kinds![drawn];
+        timing.Reset();
         try
         {
             await operation(client, random, deadline.Start());
@@ -163,7 +178,9 @@ public static class LoadGenerator
                 return;
             }
             recorder.RecordSuccess(startTimestamp, end);
+            recorder.RecordAnswer(timing, end);
             part?.RecordSuccess(startTimestamp, end);
+            part?.RecordAnswer(timing, end);
         }
         catch (Exception e) when (!stop.IsCancellationRequested)
         {

@@ -208,8 +208,10 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             FirstBatchMs = firstBatch,
             DatabaseCallsPerRequest = callsPerRequest,
             WriteWaitMs = writeWait,
-            P50 = LatencySplit.From(client.P50, server.P50, (database?.P50 ?? 0) * perRequest, waiting: writeWait?.P50),
-            P99 = LatencySplit.From(client.P99, server.P99, (database?.P99 ?? 0) * perRequest, waiting: writeWait?.P99),
+            P50 = LatencySplit.From(client.P50, server.P50, (database?.P50 ?? 0) * perRequest, waiting: writeWait?.P50,
+                decode: result.DecodeMs?.P50, receive: result.ReceiveMs?.P50),
+            P99 = LatencySplit.From(client.P99, server.P99, (database?.P99 ?? 0) * perRequest, waiting: writeWait?.P99,
+                decode: result.DecodeMs?.P99, receive: result.ReceiveMs?.P99),
         };
     }
 
@@ -227,6 +229,8 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             CpuMsPerRequest = calls > 0 ? result.ClientCpuTime.TotalMilliseconds / calls : 0,
             AllocatedBytesPerRequest = calls > 0 ? (double)result.ClientAllocatedBytes / calls : 0,
             PeakWorkingSetMb = usage.PeakWorkingSetMb,
+            DecodeMs = result.DecodeMs,
+            ReceiveMs = result.ReceiveMs,
             Cpus = cpus,
             // At most 100: a process cannot use more than its CPUs' time, whatever rounding the kernel's accounting has.
             BusyPercent = result.ClientCpuWallTime > TimeSpan.Zero

@@ -79,6 +79,8 @@ public sealed class LoadGeneratorTests
         var ping = new Variant("", Threads: 1, Requests: 150_000, CallsPerUnit: 1, (client, _, token) =>
         {
             probe.OnCall();
+            // A decode measured on every call, so recording it is part of the path counted.
+            CallTiming.Current?.AddDecode(1_000);
             return client.PingAsync("", token);
         });
         // A count, never a time, in both loops: a second of a busy machine's time held fewer than the calls probed. The open
@@ -98,6 +100,31 @@ public sealed class LoadGeneratorTests
         Assert.True(result.Requests >= 100_000, $"only {result.Requests} calls were measured");
         Assert.True(probe.OneThread, "the worker changed threads, so its allocations were not all counted");
         Assert.Equal(0, probe.QuietestStretch());
+    }
+
+    [Fact]
+    public async Task EachWorkerHasItsHolderAndMeasuredCallsRecordIt()
+    {
+        var holders = new System.Collections.Concurrent.ConcurrentDictionary<CallTiming, bool>();
+        var decoding = new Variant("", Threads: 3, Requests: 30, CallsPerUnit: 1, async (_, _, _) =>
+        {
+            await Task.Yield();
+            var timing = CallTiming.Current!;
+            holders[timing] = true;
+            Assert.Equal(CallTiming.NotMeasured, timing.DecodeTicks);
+            timing.AddDecode(LatencyUnits.ToTicks(TimeSpan.FromMilliseconds(3)));
+        });
+        var plan = new LoadPlan { Threads = 3, Requests = 30, Warmup = TimeSpan.Zero };
+        await using var recorder = new LatencyRecorder();
+
+        await LoadGenerator.RunAsync(null!, decoding, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
+        var result = await recorder.CompleteAsync();
+
+        Assert.Equal(3, holders.Count);
+        Assert.Equal(result.Requests, result.DecodeMs!.Count);
+        Assert.Equal(3.0, result.DecodeMs.P50, 0.05);
+        Assert.Null(result.ReceiveMs);
+        Assert.Null(CallTiming.Current);
     }
 
     [Fact]

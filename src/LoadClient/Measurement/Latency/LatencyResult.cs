@@ -13,6 +13,29 @@ public sealed class LatencyResult
     /// <summary>Latencies of the measured window in Stopwatch ticks (with coordinated-omission corrections, if any).</summary>
     public required HistogramBase Histogram { get; init; }
 
+    /// <summary>The client's decode time of each measured call's answer in Stopwatch ticks (<see cref="Clients.CallTiming"/>);
+    /// null when the client measured none.</summary>
+    public HistogramBase? DecodeHistogram { get; init; }
+
+    /// <summary>The time from each measured answer's first byte to its last in Stopwatch ticks; null when not measured.</summary>
+    public HistogramBase? ReceiveHistogram { get; init; }
+
+    /// <summary>Decode time per call in milliseconds (count, mean, p50, p99); null when not measured.</summary>
+    public TimingSummary? DecodeMs => Summarize(DecodeHistogram);
+
+    /// <summary>Receive time per call in milliseconds; null when not measured.</summary>
+    public TimingSummary? ReceiveMs => Summarize(ReceiveHistogram);
+
+    private static TimingSummary? Summarize(HistogramBase? histogram) => histogram is not { TotalCount: > 0 }
+        ? null
+        : new TimingSummary
+        {
+            Count = histogram.TotalCount,
+            Mean = histogram.GetMean() / LatencyUnits.TicksPerMillisecond,
+            P50 = LatencyUnits.TicksToMilliseconds(histogram.GetValueAtPercentile(50)),
+            P99 = LatencyUnits.TicksToMilliseconds(histogram.GetValueAtPercentile(99)),
+        };
+
     /// <summary>Successful calls in the measured window.</summary>
     public required long Requests { get; init; }
 

@@ -19,6 +19,8 @@ public sealed class WorkerRecorder
     private readonly long[] _errors = new long[ErrorKinds.All.Count];
 
     private readonly Recorder _histogram;
+    private readonly AnswerPart _decode;
+    private readonly AnswerPart _receive;
 
     // The interval histogram last handed back, recycled at the next swap so that sampling allocates nothing.
     private HistogramBase? _recycled;
@@ -33,8 +35,9 @@ public sealed class WorkerRecorder
     {
         _owner = owner;
         Id = id;
-        _histogram = new Recorder(1, highestTrackableTicks, significantDigits,
-            static (instanceId, lowest, highest, digits) => new LongHistogram(instanceId, lowest, highest, digits));
+        _histogram = NewRecorder(highestTrackableTicks, significantDigits);
+        _decode = new AnswerPart(NewRecorder(highestTrackableTicks, LatencyRecorder.AnswerPartDigits(significantDigits)));
+        _receive = new AnswerPart(NewRecorder(highestTrackableTicks, LatencyRecorder.AnswerPartDigits(significantDigits)));
         _ring = ring;
         _abandonCsv = abandonCsv;
         _highestTrackableTicks = highestTrackableTicks;
@@ -110,6 +113,21 @@ public sealed class WorkerRecorder
         _ring?.Write(latency, _abandonCsv);
     }
 
+    /// <summary>
+    /// Records what the client measured of a successful call's answer (<see cref="CallTiming"/>: its decode and its
+    /// receive time) when the call ended in the measured window; a part the client could not measure is left out, and so
+    /// is everything without a holder. Call it beside <see cref="RecordSuccess(long, long)"/>, with the same end.
+    /// </summary>
+    public void RecordAnswer(CallTiming? timing, long endTimestamp)
+    {
+        if (timing is null || _owner.PhaseAt(endTimestamp) != MeasurementPhase.Measuring)
+        {
+            return;
+        }
+        _decode.Record(timing.DecodeTicks, _highestTrackableTicks);
+        _receive.Record(timing.ReceiveTicks, _highestTrackableTicks);
+    }
+
     /// <summary>Counts a failed call by kind; <paramref name="exception"/>, when given, may become the result's
     /// first error message.</summary>
     public void RecordError(ErrorKind kind, long endTimestamp, Exception? exception = null)
@@ -153,6 +171,42 @@ public sealed class WorkerRecorder
         }
 
         _recycled = filled;
+    }
+
+    /// <summary>Recorder side: adds the decode and receive times recorded since the last swap to the totals. Callers
+    /// serialise swaps.</summary>
+    internal void SwapAnswerParts(HistogramBase decode, HistogramBase receive)
+    {
+        _decode.SwapInto(decode);
+        _receive.SwapInto(receive);
+    }
+
+    private static Recorder NewRecorder(long highestTrackableTicks, int significantDigits) =>
+        new(1, highestTrackableTicks, significantDigits,
+            static (instanceId, lowest, highest, digits) => new LongHistogram(instanceId, lowest, highest, digits));
+
+    /// <summary>One measured part of the answers (decode or receive): its own recorder, swapped like the latencies'.</summary>
+    private sealed class AnswerPart(Recorder recorder)
+    {
+        private HistogramBase? _recycled;
+
+        public void Record(long ticks, long highestTrackableTicks)
+        {
+            if (ticks >= 0)
+            {
+                recorder.RecordValue(Math.Min(ticks, highestTrackableTicks));
+            }
+        }
+
+        public void SwapInto(HistogramBase total)
+        {
+            var filled = recorder.GetIntervalHistogram(_recycled);
+            if (filled.TotalCount != 0)
+            {
+                total.Add(filled);
+            }
+            _recycled = filled;
+        }
     }
 }
 
