@@ -52,8 +52,8 @@ public sealed record SummaryEntry
     public ServerSummary? Server { get; init; }
     public ClientSummary? Client { get; init; }
 
-    /// <summary>Where the latency went (database, the stack's own server time, wire and client); null when the host's
-    /// timings were not read (a --target host, or nothing recorded in the window).</summary>
+    /// <summary>Where the latency went (database, server work, waiting for the client, after the server; the client's decode
+    /// beside them); null when the host's timings were not read (a --target host, or nothing recorded in the window).</summary>
     public BreakdownSummary? Breakdown { get; init; }
 
     public required IReadOnlyList<string> LimitsHit { get; init; }
