@@ -29,8 +29,7 @@ public static class CompareWriter
         var b = RunAnalysis.Create(runB, options.Bootstrap);
         var pairs = RunComparison.Pair(a, b, cancellationToken, out var unmatched);
 
-        var output = Path.GetFullPath(outFolder);
-        Directory.CreateDirectory(output);
+        var output = RealFolder.Create(outFolder);
         var charts = new ChartSet(options.Png);
         var verdicts = Reporting.Verdict.SideBySide(Reporting.Verdict.Of(a, cancellationToken), Reporting.Verdict.Of(b, cancellationToken));
         var html = BuildHtml(a, b, pairs, unmatched, verdicts, charts, options);

@@ -11,6 +11,7 @@ internal static class ReportFiles
     public static async Task<ReportOutput> WriteAsync(string folder, (string Name, string Text) html, (string Name, string Text) markdown,
         ChartSet charts, CancellationToken cancellationToken)
     {
+        var chartsFolder = charts.CreateFolder(folder);
         var files = new List<string>();
         foreach (var (name, text) in new[] { html, markdown })
         {
@@ -18,7 +19,7 @@ internal static class ReportFiles
             await AtomicFile.WriteAllTextAsync(path, text, cancellationToken);
             files.Add(path);
         }
-        files.AddRange(await charts.WritePngsAsync(folder, cancellationToken));
+        files.AddRange(await charts.WritePngsAsync(chartsFolder, cancellationToken));
         return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : []);
     }
 
