@@ -23,6 +23,7 @@ public sealed class MarkdownEscapingTests : IDisposable
         await ReportWriter.WriteAsync(run, NoPng, CancellationToken.None);
 
         AssertInert(await File.ReadAllTextAsync(Path.Combine(run, "summary.md")));
+        Assert.DoesNotContain(Tag, await File.ReadAllTextAsync(Path.Combine(run, "report.html")), StringComparison.Ordinal);
     }
 
     [Fact]
