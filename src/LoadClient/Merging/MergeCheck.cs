@@ -83,11 +83,12 @@ internal static class MergeCheck
             }
         }
 
+        var summaries = sources.Select(s => JsonSerializer.SerializeToUtf8Bytes(s.Results.Summary!, ResultsJsonContext.Default.RunSummary)).ToList();
         for (var i = 0; i < sources.Count; i++)
         {
-            foreach (var other in sources.Skip(i + 1))
+            for (var j = i + 1; j < sources.Count; j++)
             {
-                NotTheSameRun(sources[i], other);
+                NotTheSameRun((sources[i], summaries[i]), (sources[j], summaries[j]));
             }
         }
 
@@ -142,23 +143,22 @@ internal static class MergeCheck
     /// Refuses one run given twice under two names (a copy, a link): its calls would be counted twice. Runs carry an id of
     /// their own; folders from before it are told apart by their summary.json, which no two clients write alike.
     /// </summary>
-    private static void NotTheSameRun(MergeSource a, MergeSource b)
+    /// <param name="a">A client and its summary as JSON.</param>
+    /// <param name="b">Another client and its summary as JSON.</param>
+    private static void NotTheSameRun((MergeSource Source, byte[] Summary) a, (MergeSource Source, byte[] Summary) b)
     {
-        if (a.Manifest.RunId is { } id && id == b.Manifest.RunId)
+        if (a.Source.Manifest.RunId is { } id && id == b.Source.Manifest.RunId)
         {
             throw new UserFacingException(
-                $"{a.Label} and {b.Label} are the same run (run id {id}): a copy or a link of one folder; merge needs each load client's results once.");
+                $"{a.Source.Label} and {b.Source.Label} are the same run (run id {id}): a copy or a link of one folder; merge needs each load client's results once.");
         }
 
-        if (SummaryJson(a).AsSpan().SequenceEqual(SummaryJson(b)))
+        if (a.Summary.AsSpan().SequenceEqual(b.Summary))
         {
             throw new UserFacingException(
-                $"{a.Label} and {b.Label} hold the same summary.json: a copy or a link of one folder; merge needs each load client's results once.");
+                $"{a.Source.Label} and {b.Source.Label} hold the same summary.json: a copy or a link of one folder; merge needs each load client's results once.");
         }
     }
-
-    private static byte[] SummaryJson(MergeSource source) =>
-        JsonSerializer.SerializeToUtf8Bytes(source.Results.Summary!, ResultsJsonContext.Default.RunSummary);
 
     /// <summary>Refuses a trial whose clients' windows have no moment in common: their calls did not load the hosts
     /// together, so adding them up would describe a load that never happened.</summary>
