@@ -29,8 +29,7 @@ public static class CompareWriter
         var b = RunAnalysis.Create(runB, options.Bootstrap);
         var pairs = RunComparison.Pair(a, b, cancellationToken, out var unmatched);
 
-        var output = Path.GetFullPath(outFolder);
-        Directory.CreateDirectory(output);
+        var output = RealFolder.Create(outFolder);
         var charts = new ChartSet(options.Png);
         var verdicts = Reporting.Verdict.SideBySide(Reporting.Verdict.Of(a, cancellationToken), Reporting.Verdict.Of(b, cancellationToken));
         var html = BuildHtml(a, b, pairs, unmatched, verdicts, charts, options);
@@ -213,7 +212,7 @@ public static class CompareWriter
         HtmlTable verdicts, ChartSet charts, CompareOptions options)
     {
         var md = new StringBuilder();
-        md.Append(CultureInfo.InvariantCulture, $"# RpcCompare comparison: {RunComparison.Subject(a, b)}\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"# RpcCompare comparison: {MarkdownText.Escape(RunComparison.Subject(a, b))}\n\n");
         foreach (var (run, who) in new[] { (a.Run, "A"), (b.Run, "B") })
         {
             if (Sections.StatusBanner(run, who) is { } banner)
@@ -222,7 +221,7 @@ public static class CompareWriter
             }
         }
 
-        md.Append(CultureInfo.InvariantCulture, $"- A (before): {Sections.RunLine(a.Run)}\n- B (after): {Sections.RunLine(b.Run)}\n\n");
+        md.Bullets([$"A (before): {Sections.RunLine(a.Run)}", $"B (after): {Sections.RunLine(b.Run)}"]).Append('\n');
         md.Append("## Verdicts side by side\n\n").Append(verdicts.ToMarkdown()).Append('\n');
         if (pairs.Count > 0)
         {
@@ -233,10 +232,8 @@ public static class CompareWriter
 
         foreach (var pair in pairs)
         {
-            md.Append(CultureInfo.InvariantCulture, $"\n**{pair.Entry.DisplayName}: B against A**\n\n");
-            md.Bullets(pair.Sentences);
-
-            md.Append(CultureInfo.InvariantCulture, $"- Verdict: {RunComparison.Verdict(pair)}.\n");
+            md.Append(CultureInfo.InvariantCulture, $"\n**{MarkdownText.Escape($"{pair.Entry.DisplayName}: B against A")}**\n\n");
+            md.Bullets(pair.Sentences.Append($"Verdict: {RunComparison.Verdict(pair)}."));
         }
 
         return md.MethodAndCharts(Sections.MethodText(options.Bootstrap, a.HasTrials || b.HasTrials), charts).ToString();

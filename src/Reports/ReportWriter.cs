@@ -44,7 +44,7 @@ public static class ReportWriter
         var md = new StringBuilder("# RpcCompare verdict: every scenario\n\n");
         foreach (var (folder, scenario, verdict) in runs)
         {
-            md.Append(CultureInfo.InvariantCulture, $"## {scenario} ([report]({Path.GetRelativePath(root, folder)}/{ResultFileNames.ReportHtml}))\n\n").Append(verdict switch
+            md.Append(CultureInfo.InvariantCulture, $"## {MarkdownText.Escape(scenario)} ([report]({LinkTo(Path.GetRelativePath(root, folder))}/{ResultFileNames.ReportHtml}))\n\n").Append(verdict switch
             {
                 null => "No verdict: the report could not be written.\n\n",
                 "" => "Fewer than two stacks have results to rank.\n\n",
@@ -54,6 +54,10 @@ public static class ReportWriter
 
         return md.ToString();
     }
+
+    /// <summary>A relative path as a link's destination: each part percent-encoded, so no name can end the link or start markup.</summary>
+    private static string LinkTo(string relativePath) =>
+        string.Join('/', relativePath.Split(Path.DirectorySeparatorChar).Select(Uri.EscapeDataString));
 
     private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
     {
@@ -306,13 +310,13 @@ public static class ReportWriter
     {
         var run = analysis.Run;
         var md = new StringBuilder();
-        md.Append(CultureInfo.InvariantCulture, $"# RpcCompare report: {Sections.Subject(run.Manifest)}\n\n");
+        md.Append(CultureInfo.InvariantCulture, $"# RpcCompare report: {MarkdownText.Escape(Sections.Subject(run.Manifest))}\n\n");
         if (Sections.StatusBanner(run) is { } banner)
         {
             md.Append(CultureInfo.InvariantCulture, $"> **{banner.Kind.ToUpperInvariant()}:** {MarkdownText.Escape(banner.Text)}\n\n");
         }
 
-        md.Append(Sections.RunLine(run)).Append("\n\n");
+        md.Append(MarkdownText.Escape(Sections.RunLine(run))).Append("\n\n");
         md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
         if (analysis.Entries.Count > 0)
         {
@@ -323,7 +327,7 @@ public static class ReportWriter
             md.Append("No stack has results in this run.\n\n");
         }
 
-        md.Bullets(Sections.EntryNotes(analysis.Entries).Select(MarkdownText.Escape));
+        md.Bullets(Sections.EntryNotes(analysis.Entries));
 
         if (TrialsSection.Applies(analysis))
         {
@@ -342,10 +346,10 @@ public static class ReportWriter
 
         if (analysis.Baseline is not null)
         {
-            md.Append(CultureInfo.InvariantCulture, $"\n## Compared with {StackCatalog.DisplayName(analysis.Baseline)}\n\n");
+            md.Append(CultureInfo.InvariantCulture, $"\n## Compared with {MarkdownText.Escape(StackCatalog.DisplayName(analysis.Baseline))}\n\n");
             foreach (var comparison in analysis.Comparisons)
             {
-                md.Append(CultureInfo.InvariantCulture, $"**{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}**\n\n");
+                md.Append(CultureInfo.InvariantCulture, $"**{MarkdownText.Escape($"{comparison.Entry.DisplayName} vs {comparison.Baseline.DisplayName}")}**\n\n");
                 md.Bullets(comparison.Sentences);
 
                 md.Append('\n');

@@ -339,7 +339,7 @@ public static class RunCommand
     }
 
     /// <summary>Every option of the run as given or defaulted, the connection string's password masked.</summary>
-    private static Dictionary<string, string> OptionsForManifest(ParseResult result)
+    internal static Dictionary<string, string> OptionsForManifest(ParseResult result)
     {
         var options = new Dictionary<string, string>(StringComparer.Ordinal);
         foreach (var option in result.CommandResult.Command.Options)

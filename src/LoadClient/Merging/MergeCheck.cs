@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.Json;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Merging;
@@ -82,6 +83,15 @@ internal static class MergeCheck
             }
         }
 
+        var summaries = sources.Select(s => JsonSerializer.SerializeToUtf8Bytes(s.Results.Summary!, ResultsJsonContext.Default.RunSummary)).ToList();
+        for (var i = 0; i < sources.Count; i++)
+        {
+            for (var j = i + 1; j < sources.Count; j++)
+            {
+                NotTheSameRun((sources[i], summaries[i]), (sources[j], summaries[j]));
+            }
+        }
+
         var first = sources[0];
         foreach (var other in sources.Skip(1))
         {
@@ -93,6 +103,60 @@ internal static class MergeCheck
                     throw new UserFacingException($"{first.Label} and {other.Label} differ in {what} ({mine} against {theirs}); {SamePlan}.");
                 }
             }
+
+            if (OptionDifferences(first.Manifest.Options, other.Manifest.Options) is { Count: > 0 } differences)
+            {
+                throw new UserFacingException($"{first.Label} and {other.Label} differ in {string.Join(", ", differences)}; {SamePlan}.");
+            }
+        }
+    }
+
+    /// <summary>
+    /// The options that may differ between clients of one run: what tells one client from another (its folder, its CPUs,
+    /// whether it reads the hosts' counters, whether it writes a report) and where its machine finds PostgreSQL, which a
+    /// client of --target hosts never opens. Every other option is the plan, compared as recorded, so a new option is
+    /// compared without anyone listing it. <see cref="Runs.ClientProcessRun"/> gives its clients options that differ in
+    /// these alone.
+    /// </summary>
+    public static IReadOnlySet<string> ClientIdentityOptions { get; } = new HashSet<string>(StringComparer.Ordinal)
+    {
+        "out", "cpus", "no-target-counters", "no-report", "connection", "pg-data",
+    };
+
+    /// <summary>Each option of the plan that the two manifests record differently, as "--name (mine against theirs)".</summary>
+    public static List<string> OptionDifferences(IReadOnlyDictionary<string, string> mine, IReadOnlyDictionary<string, string> theirs) =>
+    [
+        .. mine.Keys.Union(theirs.Keys).Where(name => !ClientIdentityOptions.Contains(name)).Order(StringComparer.Ordinal)
+            .Select(name => (Name: name, Mine: mine.GetValueOrDefault(name), Theirs: theirs.GetValueOrDefault(name)))
+            .Where(o => o.Mine != o.Theirs)
+            .Select(o => $"--{o.Name} ({Shown(o.Mine)} against {Shown(o.Theirs)})"),
+    ];
+
+    private static string Shown(string? value) => value switch
+    {
+        null => "not recorded",
+        "" => "not given",
+        _ => value,
+    };
+
+    /// <summary>
+    /// Refuses one run given twice under two names (a copy, a link): its calls would be counted twice. Runs carry an id of
+    /// their own; folders from before it are told apart by their summary.json, which no two clients write alike.
+    /// </summary>
+    /// <param name="a">A client and its summary as JSON.</param>
+    /// <param name="b">Another client and its summary as JSON.</param>
+    private static void NotTheSameRun((MergeSource Source, byte[] Summary) a, (MergeSource Source, byte[] Summary) b)
+    {
+        if (a.Source.Manifest.RunId is { } id && id == b.Source.Manifest.RunId)
+        {
+            throw new UserFacingException(
+                $"{a.Source.Label} and {b.Source.Label} are the same run (run id {id}): a copy or a link of one folder; merge needs each load client's results once.");
+        }
+
+        if (a.Summary.AsSpan().SequenceEqual(b.Summary))
+        {
+            throw new UserFacingException(
+                $"{a.Source.Label} and {b.Source.Label} hold the same summary.json: a copy or a link of one folder; merge needs each load client's results once.");
         }
     }
 

@@ -17,13 +17,14 @@ internal static class MergedManifest
         var overlaps = entries.SelectMany(e => e.Trials).Select(t => t.Overlap).ToList();
         var merge = new MergeInfo
         {
-            Sources = [.. sources.Select(s => new MergeSourceInfo { Folder = s.Label, StartedUtc = s.Manifest.StartedUtc, Machine = s.Manifest.Machine })],
+            Sources = [.. sources.Select(s => new MergeSourceInfo { Folder = s.Label, RunId = s.Manifest.RunId, StartedUtc = s.Manifest.StartedUtc, Machine = s.Manifest.Machine })],
             Overlaps = overlaps,
             WorstOverlap = overlaps.Min(o => o.Fraction),
         };
         return new RunManifest
         {
             FormatVersion = ResultsFormat.Version,
+            RunId = Guid.NewGuid().ToString("D"),
             Tool = first.Tool,
             StartedUtc = manifests.Min(m => m.StartedUtc),
             FinishedUtc = manifests.Any(m => m.FinishedUtc is null) ? null : manifests.Max(m => m.FinishedUtc),

@@ -41,9 +41,10 @@ public static class ClientProcessRun
             throw new UserFacingException(refusal);
         }
         var clientCpus = ClientCpuSets(settings.Placement, settings.ClientProcesses);
-        var folder = Path.GetFullPath(settings.OutputFolder);
+        var (folder, clientsFolder) = Folders(settings.OutputFolder);
+        // What the merge at the end would refuse is refused now, before the hosts start: not after the whole run.
+        Merging.MergeCheck.Output(folder);
         await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
-        var clientsFolder = folder + ".clients";
         await ResultsWriter.EnsureUsableAsync(clientsFolder, cancellationToken);
         Directory.CreateDirectory(clientsFolder);
 
@@ -90,6 +91,20 @@ public static class ClientProcessRun
                 await host.DisposeAsync();
             }
         }
+    }
+
+    /// <summary>
+    /// The run's folder and, beside it, the clients' (&lt;folder&gt;.clients): --out as an absolute path without a trailing
+    /// separator, since "out/" would put ".clients" inside the run's folder, which the merge then refuses as not empty.
+    /// </summary>
+    public static (string Folder, string ClientsFolder) Folders(string output)
+    {
+        var folder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(output));
+        if (Path.GetDirectoryName(folder) is null)
+        {
+            throw new UserFacingException($"--out {output} is the root of the file system; --client-processes needs a folder with a parent to put the clients' folders in.");
+        }
+        return (folder, folder + ".clients");
     }
 
     /// <summary>The clients' CPUs: the client set split into N disjoint parts (null entries: unpinned).</summary>

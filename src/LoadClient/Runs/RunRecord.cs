@@ -30,6 +30,9 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
 
     public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;
 
+    /// <summary>This run's own identity: each client of --client-processes is a run of its own, with an id of its own.</summary>
+    public string RunId { get; } = Guid.NewGuid().ToString("D");
+
     /// <summary>The resolved run: its trials and their orders go into the manifest.</summary>
     public RunPlan? Plan { get; init; }
 
@@ -46,6 +49,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     public RunManifest ToManifest() => new()
     {
         FormatVersion = ResultsFormat.Version,
+        RunId = RunId,
         Tool = new ToolInfo
         {
             Name = "RpcCompare",

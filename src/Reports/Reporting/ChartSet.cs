@@ -44,15 +44,19 @@ internal sealed class ChartSet
 
     public IReadOnlyList<IChart> Charts => _charts;
 
-    public async Task<IReadOnlyList<string>> WritePngsAsync(string outputFolder, CancellationToken cancellationToken)
+    /// <summary>Creates charts/ in the output folder when PNGs are written (null when not), before anything is written:
+    /// a link or a file in its place is refused with nothing written.</summary>
+    public string? CreateFolder(string outputFolder) =>
+        _options.Enabled ? RealFolder.Create(Path.Combine(outputFolder, ResultFileNames.ChartsFolder)) : null;
+
+    /// <param name="folder">What <see cref="CreateFolder"/> returned.</param>
+    public async Task<IReadOnlyList<string>> WritePngsAsync(string? folder, CancellationToken cancellationToken)
     {
-        if (!_options.Enabled)
+        if (folder is null)
         {
             return [];
         }
 
-        var folder = Path.Combine(outputFolder, ResultFileNames.ChartsFolder);
-        Directory.CreateDirectory(folder);
         var files = new List<string>();
         foreach (var chart in _charts)
         {

@@ -11,6 +11,7 @@ internal static class ReportFiles
     public static async Task<ReportOutput> WriteAsync(string folder, (string Name, string Text) html, (string Name, string Text) markdown,
         ChartSet charts, CancellationToken cancellationToken)
     {
+        var chartsFolder = charts.CreateFolder(folder);
         var files = new List<string>();
         foreach (var (name, text) in new[] { html, markdown })
         {
@@ -18,16 +19,17 @@ internal static class ReportFiles
             await AtomicFile.WriteAllTextAsync(path, text, cancellationToken);
             files.Add(path);
         }
-        files.AddRange(await charts.WritePngsAsync(folder, cancellationToken));
+        files.AddRange(await charts.WritePngsAsync(chartsFolder, cancellationToken));
         return new ReportOutput(files, charts.PngNotice is { } notice ? [notice] : []);
     }
 
-    /// <summary>One Markdown bullet per line.</summary>
+    /// <summary>One Markdown bullet per line of plain text, escaped: the sentences name stacks, variants and reasons that
+    /// came from the results' files.</summary>
     public static StringBuilder Bullets(this StringBuilder md, IEnumerable<string> lines)
     {
         foreach (var line in lines)
         {
-            md.Append(CultureInfo.InvariantCulture, $"- {line}\n");
+            md.Append(CultureInfo.InvariantCulture, $"- {MarkdownText.Escape(line)}\n");
         }
         return md;
     }
@@ -38,6 +40,6 @@ internal static class ReportFiles
         md.Append("\n## Method\n\n").Append(method).Append("\n\n## Charts\n\n");
         return charts.PngNotice is { } notice
             ? md.Append(notice).Append('\n')
-            : md.Bullets(charts.Charts.Select(chart => $"[{chart.Title}]({ChartSet.PngName(chart)})"));
+            : md.AppendJoin("", charts.Charts.Select(chart => $"- [{MarkdownText.Escape(chart.Title)}]({ChartSet.PngName(chart)})\n"));
     }
 }

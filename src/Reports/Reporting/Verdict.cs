@@ -81,7 +81,7 @@ internal static class Verdict
         foreach (var verdict in verdicts)
         {
             var table = Table(verdict);
-            text.Append(CultureInfo.InvariantCulture, $"**{Title(scenario, verdict.Variant)}**\n\n").Append(table.ToMarkdown()).Append('\n');
+            text.Append(CultureInfo.InvariantCulture, $"**{MarkdownText.Escape(Title(scenario, verdict.Variant))}**\n\n").Append(table.ToMarkdown()).Append('\n');
         }
 
         return text.ToString();

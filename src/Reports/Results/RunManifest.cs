@@ -6,6 +6,11 @@ namespace RpcCompare.Reports.Results;
 public sealed class RunManifest
 {
     public required int FormatVersion { get; init; }
+
+    /// <summary>A GUID drawn by each run (each load client process, each merge): a folder's copy carries its run's id, so
+    /// merge tells a copy or a link from another client. Null in results written before the field existed.</summary>
+    public string? RunId { get; init; }
+
     public required ToolInfo Tool { get; init; }
     public required DateTimeOffset StartedUtc { get; init; }
 
@@ -64,6 +69,9 @@ public sealed class MergeSourceInfo
 {
     /// <summary>The client's results folder (its name, or the path given when two folders share a name).</summary>
     public required string Folder { get; init; }
+
+    /// <summary>The client's <see cref="RunManifest.RunId"/>; null when its results predate the field.</summary>
+    public string? RunId { get; init; }
 
     public required DateTimeOffset StartedUtc { get; init; }
     public required MachineInfo Machine { get; init; }

@@ -121,11 +121,108 @@ public class MergeRefusalTests
         Assert.Equal($"--out {a} is not empty; merge writes into a new or empty folder (nothing was overwritten).", error.Message);
     }
 
-    private static async Task<string> RefusalAsync(ClientRun other)
+    [Fact]
+    public async Task ACopyOfAFolderIsRefusedByItsRunId()
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun { RunId = RunIdA }.WriteAsync(temp.Combine("a"));
+        var copy = CopyFolder(a, temp.Combine("copy"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, copy], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.Equal($"a and copy are the same run (run id {RunIdA}): a copy or a link of one folder; {OnceEach}", error.Message);
+    }
+
+    [Fact]
+    public async Task ALinkToAFolderIsRefusedByItsRunId()
+    {
+        using var temp = new TempFolder();
+        var a = await new ClientRun { RunId = RunIdA }.WriteAsync(temp.Combine("a"));
+        Directory.CreateSymbolicLink(temp.Combine("link"), a);
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() =>
+            ResultsMerger.MergeAsync([temp.Combine("link"), a], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.Equal($"link and a are the same run (run id {RunIdA}): a copy or a link of one folder; {OnceEach}", error.Message);
+    }
+
+    [Fact]
+    public async Task ACopyWithoutRunIdIsRefusedByItsSummary()
     {
         using var temp = new TempFolder();
         var a = await new ClientRun().WriteAsync(temp.Combine("a"));
-        var b = await (other with { Seed = 2 }).WriteAsync(temp.Combine("b"));
+        var copy = CopyFolder(a, temp.Combine("copy"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, copy], temp.Combine("merged"), CancellationToken.None));
+
+        Assert.Equal($"a and copy hold the same summary.json: a copy or a link of one folder; {OnceEach}", error.Message);
+    }
+
+    [Fact]
+    public async Task OtherRunOptionsAreRefusedByName() =>
+        Assert.Equal(
+            $"a and b differ in --connections (1 against 4), --request-timeout (5s against 30s); {SamePlan}",
+            await RefusalAsync(PlanA, PlanA with { Options = Plan(("connections", "4"), ("request-timeout", "30s")) }));
+
+    [Fact]
+    public async Task AnOptionOneClientLacksIsRefused() =>
+        Assert.Equal($"a and b differ in --mix (not recorded against ping=1,search=1); {SamePlan}",
+            await RefusalAsync(PlanA, PlanA with { Options = Plan(("mix", "ping=1,search=1")) }));
+
+    [Fact]
+    public async Task ClientsMayDifferInTheirOwnOptions()
+    {
+        using var temp = new TempFolder();
+        var a = await PlanA.WriteAsync(temp.Combine("a"));
+        var b = await (PlanA with
+        {
+            Seed = 2,
+            RunId = "5b0f7c55-2d7e-4bd0-9d43-0ab1f6a3c2e1",
+            Options = Plan(("out", "/elsewhere"), ("cpus", "client=4-7,hosts=8"), ("no-target-counters", "True"), ("no-report", "True")),
+        }).WriteAsync(temp.Combine("b"));
+
+        var merged = await ResultsMerger.MergeAsync([a, b], temp.Combine("merged"), CancellationToken.None);
+
+        Assert.Equal(2, merged.Clients);
+    }
+
+    private const string OnceEach = "merge needs each load client's results once.";
+    private const string RunIdA = "0c6f2a4e-8d1b-4f7a-9a55-3e2b1c0d9f18";
+
+    private static readonly ClientRun PlanA = new() { RunId = RunIdA, Options = Plan() };
+
+    /// <summary>A plan as the command line records it, with some options changed.</summary>
+    private static Dictionary<string, string> Plan(params (string Name, string Value)[] changes)
+    {
+        var options = new Dictionary<string, string>
+        {
+            ["scenario"] = "base-case", ["connections"] = "1", ["request-timeout"] = "5s", ["rest-http2"] = "False",
+            ["out"] = "/runs/a", ["cpus"] = "client=0-3,hosts=8", ["no-target-counters"] = "False", ["no-report"] = "False",
+        };
+        foreach (var (name, value) in changes)
+        {
+            options[name] = value;
+        }
+        return options;
+    }
+
+    private static string CopyFolder(string from, string to)
+    {
+        Directory.CreateDirectory(to);
+        foreach (var file in Directory.EnumerateFiles(from))
+        {
+            File.Copy(file, Path.Combine(to, Path.GetFileName(file)));
+        }
+        return to;
+    }
+
+    private static Task<string> RefusalAsync(ClientRun other) => RefusalAsync(new ClientRun(), other);
+
+    private static async Task<string> RefusalAsync(ClientRun first, ClientRun other)
+    {
+        using var temp = new TempFolder();
+        var a = await first.WriteAsync(temp.Combine("a"));
+        var b = await (other with { Seed = 2, RunId = other.RunId is null ? null : "5b0f7c55-2d7e-4bd0-9d43-0ab1f6a3c2e1" }).WriteAsync(temp.Combine("b"));
 
         var error = await Assert.ThrowsAsync<UserFacingException>(() => ResultsMerger.MergeAsync([a, b], temp.Combine("merged"), CancellationToken.None));
 

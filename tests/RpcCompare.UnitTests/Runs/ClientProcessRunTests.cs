@@ -1,4 +1,7 @@
+using System.CommandLine;
 using RpcCompare.LoadClient;
+using RpcCompare.LoadClient.Cli;
+using RpcCompare.LoadClient.Merging;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.Stacks;
@@ -159,6 +162,54 @@ public sealed class ClientProcessRunTests
         };
 
         Assert.StartsWith(expected, ClientProcessRun.Refusal(settings), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("runs/x/", "runs/x")]
+    [InlineData("runs/x//", "runs/x")]
+    [InlineData("runs/./x/.", "runs/x")]
+    [InlineData("runs/y/../x", "runs/x")]
+    public void ClientsFoldersGoBesideTheRunsFolder(string output, string expected)
+    {
+        var (folder, clients) = ClientProcessRun.Folders(output);
+
+        Assert.Equal(Path.GetFullPath(expected), folder);
+        Assert.Equal(Path.GetFullPath(expected) + ".clients", clients);
+    }
+
+    [Fact]
+    public void TheRootAsOutIsRefused()
+    {
+        var e = Assert.Throws<UserFacingException>(() => ClientProcessRun.Folders("/"));
+
+        Assert.Equal("--out / is the root of the file system; --client-processes needs a folder with a parent to put the clients' folders in.", e.Message);
+    }
+
+    [Fact]
+    public async Task ANonEmptyOutIsRefusedBeforeTheRun()
+    {
+        using var temp = new TempFolder();
+        await File.WriteAllTextAsync(temp.Combine("notes.txt"), "mine");
+
+        var e = await Assert.ThrowsAsync<UserFacingException>(() => ClientProcessRun.RunAsync(Settings() with { OutputFolder = temp.Path + "/" }, default));
+
+        Assert.Equal($"--out {temp.Path} is not empty; merge writes into a new or empty folder (nothing was overwritten).", e.Message);
+        Assert.False(Directory.Exists(temp.Path + ".clients"));
+    }
+
+    [Fact]
+    public void ClientsDifferInNothingMergeCompares()
+    {
+        var root = new RootCommand();
+        RunCommand.AddTo(root);
+        var options = Enumerable.Range(1, 2).Select(i => RunCommand.OptionsForManifest(root.Parse(
+        [
+            .. ClientProcessRun.ClientArguments(Settings(), Targets, StartAt, i == 1 ? [0, 1] : [2, 3], $"/tmp/run.clients/client-{i}"),
+            .. i == 1 ? Array.Empty<string>() : ["--no-target-counters"],
+        ]))).ToList();
+
+        Assert.Empty(MergeCheck.OptionDifferences(options[0], options[1]));
+        Assert.Equal(["cpus", "no-target-counters", "out"], options[0].Keys.Where(k => options[0][k] != options[1][k]).Order(StringComparer.Ordinal));
     }
 
     private static RunSettings Settings() => TestRunSettings.Create("ping", StackCatalog.Rest, StackCatalog.Grpc) with

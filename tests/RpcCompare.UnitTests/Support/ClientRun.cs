@@ -30,6 +30,12 @@ public sealed record ClientRun
     public string LoadModel { get; init; } = ResultsFormat.LoadModel.Closed;
     public string Network { get; init; } = "loopback";
 
+    /// <summary>The manifest's run id; null: results from before run ids.</summary>
+    public string? RunId { get; init; }
+
+    /// <summary>The options the manifest records; null: the scenario's alone.</summary>
+    public IReadOnlyDictionary<string, string>? Options { get; init; }
+
     /// <summary>The hosts' figures as this client read them (over its own calls); null: it did not read them.</summary>
     public ServerSummary? Server { get; init; }
 
@@ -140,6 +146,7 @@ public sealed record ClientRun
     private RunManifest Manifest() => new()
     {
         FormatVersion = ResultsFormat.Version,
+        RunId = RunId,
         Tool = new ToolInfo { Name = "rpccompare", Version = ToolVersion, GitCommit = "5cf98a0" },
         StartedUtc = Start.AddSeconds(-20),
         FinishedUtc = TrialStart(Trials).AddSeconds(20),
@@ -149,7 +156,7 @@ public sealed record ClientRun
         TargetRateRps = LoadModel == ResultsFormat.LoadModel.Open ? 500 : null,
         Machine = new MachineInfo { Os = "Debian GNU/Linux 12", Dotnet = "10.0.0", CpuCount = 2, MemoryGb = 8 },
         Dataset = new DatasetInfo { Preset = "tiny", Fingerprint = Fingerprint, Nodes = 10_000, Links = 25_000, Records = 4_000, MaxDegree = 2_500 },
-        Options = new Dictionary<string, string> { ["scenario"] = Scenario },
+        Options = Options ?? new Dictionary<string, string> { ["scenario"] = Scenario },
         Network = new NetworkInfo { Profile = Network, OneWayDelayMs = 0, Mechanism = ResultsFormat.NetworkMechanism.None, Description = Network },
         Trials = new TrialsInfo
         {
