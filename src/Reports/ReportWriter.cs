@@ -74,6 +74,11 @@ public static class ReportWriter
         {
             page.Heading(2, Verdict.Title(Sections.Subject(run.Manifest), verdict.Variant), verdict.Variant.Length == 0 ? "verdict" : $"verdict-{verdict.Variant}");
             page.Raw(Verdict.Table(verdict).ToHtml());
+            if (Verdict.PairTable(verdict) is { } pairs)
+            {
+                page.Paragraph("Every pair of stacks:");
+                page.Raw(pairs.ToHtml());
+            }
         }
 
         page.Heading(2, "Summary", "summary");

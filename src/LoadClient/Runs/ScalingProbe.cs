@@ -14,8 +14,18 @@ namespace RpcCompare.LoadClient.Runs;
 /// </summary>
 public static class ScalingProbe
 {
-    /// <summary>The check's measured part and the warm-up before it: long enough for a throughput, short beside a run.</summary>
+    /// <summary>The check's shortest measured part and the warm-up before it: long enough for a throughput, short beside a run.</summary>
     public static readonly TimeSpan Window = TimeSpan.FromSeconds(1.5);
+
+    /// <summary>The check's longest measured part: calls slower than this allows are not checked (see <see cref="WindowFor"/>).</summary>
+    public static readonly TimeSpan LongestWindow = TimeSpan.FromSeconds(10);
+
+    /// <summary>
+    /// Completed calls a window needs before its throughput and the host's mean time per request mean anything: a
+    /// window of multi-second calls that finished none read as "no throughput gained" and flagged worst-case's gRPC
+    /// stream as client-bound (−100% with twice the callers).
+    /// </summary>
+    public const int MinimumCalls = 20;
 
     public static readonly TimeSpan Warmup = TimeSpan.FromSeconds(0.5);
 
@@ -31,14 +41,33 @@ public static class ScalingProbe
     /// <summary>Above this share of its CPUs the host may itself be the limit, whatever its time per request says.</summary>
     public const double HostBusyPercent = 80;
 
-    public static bool IsSaturated(double baseRps, double probeRps, double baseServerMs, double probeServerMs, double? hostCpuPercent) =>
-        probeRps < baseRps * MinimumGain && probeServerMs <= baseServerMs * FlatHost && hostCpuPercent is { } cpu && cpu < HostBusyPercent;
+    /// <summary>Saturated only when the check completed enough calls to say so: fewer is "not measured", never "no gain".</summary>
+    public static bool IsSaturated(double baseRps, double probeRps, double baseServerMs, double probeServerMs, double? hostCpuPercent,
+        long probeRequests) =>
+        probeRequests >= MinimumCalls && probeRps < baseRps * MinimumGain && probeServerMs <= baseServerMs * FlatHost
+        && hostCpuPercent is { } cpu && cpu < HostBusyPercent;
+
+    /// <summary>
+    /// The check's measured window: long enough that the entry's own throughput would complete <see cref="MinimumCalls"/>
+    /// calls in it (twice the callers should complete more), at least <see cref="Window"/>; null when that would take
+    /// longer than <see cref="LongestWindow"/>, so the check is not made.
+    /// </summary>
+    public static TimeSpan? WindowFor(double baseRps)
+    {
+        if (!(baseRps > 0))
+        {
+            return null;
+        }
+
+        var needed = TimeSpan.FromSeconds(MinimumCalls / baseRps);
+        return needed > LongestWindow ? null : needed > Window ? needed : Window;
+    }
 
     /// <summary>Whether an entry gets the check: a closed loop of several callers whose host is read over EventPipe, and a
     /// measured window long enough to compare with.</summary>
     public static bool Applies(Variant variant, LoadPlan plan, LatencyResult result, CounterMonitor? monitor, BreakdownSummary? breakdown) =>
         plan.Rate is null && variant.Mix is null && variant.Threads >= 2 && monitor is not null && breakdown is not null
-        && result.DurationSeconds >= ShortestWindow.TotalSeconds && result.ThroughputRps > 0;
+        && result.DurationSeconds >= ShortestWindow.TotalSeconds && result.Requests >= MinimumCalls && WindowFor(result.ThroughputRps) is not null;
 
     /// <summary>Runs the check; null when the host recorded no request in it (nothing to compare).</summary>
     public static async Task<ScalingCheck?> RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyResult measured,
@@ -50,7 +79,8 @@ public static class ScalingProbe
         LatencyResult probe;
         await using (var recorder = new LatencyRecorder(new LatencyRecorderOptions()))
         {
-            var doubled = plan with { Threads = variant.Threads * 2, Requests = null, Duration = Window, Warmup = Warmup, MeasureFrom = null };
+            var window = WindowFor(measured.ThroughputRps) ?? LongestWindow;
+            var doubled = plan with { Threads = variant.Threads * 2, Requests = null, Duration = window, Warmup = Warmup, MeasureFrom = null };
             await LoadGenerator.RunAsync(client, variant, doubled, recorder, cancellationToken);
             await Task.Delay(settle, CancellationToken.None);
             monitor.SetVariant(CounterMonitor.IdleVariant);
@@ -74,7 +104,8 @@ public static class ScalingProbe
             ServerMeanMs = server.Mean,
             BaseServerMeanMs = breakdown.ServerMs.Mean,
             HostCpuPercent = hostCpu,
-            Saturated = IsSaturated(measured.ThroughputRps, probe.ThroughputRps, breakdown.ServerMs.Mean, server.Mean, hostCpu),
+            Requests = probe.Requests,
+            Saturated = IsSaturated(measured.ThroughputRps, probe.ThroughputRps, breakdown.ServerMs.Mean, server.Mean, hostCpu, probe.Requests),
         };
     }
 }

@@ -96,7 +96,15 @@ internal static class Sections
         $"({settings.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group, each group resampled independently, fixed seed " +
         $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence holds at once. " +
         $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out." +
-        (trials ? " " + TrialMethod : "");
+        (trials ? " " + TrialMethod : "") + " " + AnswersText(settings);
+
+    /// <summary>The four answers every comparison of the verdict ends in, with the margin in force.</summary>
+    public static string AnswersText(BootstrapSettings settings) =>
+        "Each comparison of the verdict ends in one of four answers: one stack faster or slower (its interval excludes zero), " +
+        $"equivalent within \u00b1{LatencyAnswers.Percent(settings.EquivalenceMargin)} of the slower-looking stack's figure (two one-sided " +
+        $"tests over the paired per-trial differences, Schuirmann 1987, each at {BootstrapSettings.Percent((1 - settings.ConfidenceLevel) / 2)}; " +
+        "a run of a single trial needs its band inside the margin), or inconclusive (neither; the sentence says about how many trials would " +
+        "decide it at the spread seen). The margin is set with --margin.";
 
     /// <summary>How bands and verdicts use trials; said only where some entry has them, so one-trial reports read as before.</summary>
     private static readonly string TrialMethod =

@@ -10,9 +10,10 @@ namespace RpcCompare.Reports.Reporting;
 /// </summary>
 internal sealed class TrialAdvantage
 {
-    private TrialAdvantage(int trials, int better, double lower, double upper, double confidenceLevel)
+    private TrialAdvantage(IReadOnlyList<double> advantages, int better, double lower, double upper, double confidenceLevel)
     {
-        Trials = trials;
+        Advantages = advantages;
+        Trials = advantages.Count;
         Better = better;
         Lower = lower;
         Upper = upper;
@@ -20,6 +21,9 @@ internal sealed class TrialAdvantage
     }
 
     public int Trials { get; }
+
+    /// <summary>The advantage in each trial both measured (higher: the first entry better).</summary>
+    public IReadOnlyList<double> Advantages { get; }
 
     /// <summary>Trials in which the first entry was better.</summary>
     public int Better { get; }
@@ -57,8 +61,11 @@ internal sealed class TrialAdvantage
             Seed = SeededRandom.DeriveSeed(analysis.Settings.Seed, $"trials {question} {best.Stack}/{best.Variant} vs {next.Stack}/{next.Variant}"),
         };
         var (lower, upper) = TrialMeanBootstrap.Interval(advantages, settings);
-        return new TrialAdvantage(advantages.Count, advantages.Count(a => a > 0), lower, upper, settings.ConfidenceLevel);
+        return new TrialAdvantage(advantages, advantages.Count(a => a > 0), lower, upper, settings.ConfidenceLevel);
     }
+
+    /// <summary>Whether the per-trial advantages are equivalent to none within ±<paramref name="margin"/> (two one-sided tests).</summary>
+    public Equivalence EquivalentWithin(double margin) => Equivalence.Test(Advantages, Math.Max(margin, double.Epsilon), ConfidenceLevel);
 
     /// <summary>"95% CI 11–14 kB", with a minus sign where an end is below zero.</summary>
     public string Interval(Func<double, string> format)

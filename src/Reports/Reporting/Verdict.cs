@@ -4,37 +4,38 @@ using RpcCompare.Reports.Statistics;
 
 namespace RpcCompare.Reports.Reporting;
 
-/// <summary>One line of a verdict: what was ranked, the winner (or "no difference"), and by how much.</summary>
+/// <summary>One line of a verdict: what was ranked, the answer (the winner, "equivalent" or "inconclusive"), and by how much.</summary>
 internal sealed record VerdictLine(string Question, string Answer, string Size);
 
-/// <summary>The verdict of one variant: the stacks compared and the lines.</summary>
-internal sealed record VariantVerdict(string Variant, IReadOnlyList<VerdictLine> Lines);
+/// <summary>Two stacks of a variant compared at the median and at p99.</summary>
+internal sealed record PairAnswers(EntryStats A, EntryStats B, LatencyAnswer Median, LatencyAnswer P99);
+
+/// <summary>The verdict of one variant: the headline lines and, with three stacks or more, every pair.</summary>
+internal sealed record VariantVerdict(string Variant, IReadOnlyList<VerdictLine> Lines)
+{
+    public IReadOnlyList<PairAnswers> Pairs { get; init; } = [];
+}
 
 /// <summary>
 /// The answer first: for each variant that two or more stacks ran, who is fastest at the median and at p99, who sends the
 /// fewest bytes, spends the least server CPU and allocates the least per request, and who has the highest throughput
 /// among the entries the client could drive.
 /// <para>
-/// Latency: a winner is named only when the band (95% by default) of the winner against the runner-up excludes zero at
-/// that quantile. With two trials or more the band is the two-level bootstrap paired by trial
-/// (<see cref="HierarchicalShift"/>), and the winner must also stand out from the spread between trials: the mean of
-/// the per-trial differences (each trial's quantile of the one minus the other's) must be larger in size than their
-/// standard deviation. Otherwise the answer is "no difference", saying which of the two rules held it back. Every line
-/// says how many trials the faster one was faster in; a line resting on one trial says that its interval covers only
-/// the noise within that run.
+/// Latency, the fastest against the runner-up at the median and p99 (and, with three stacks or more, every pair): one of
+/// four answers, <see cref="LatencyAnswers"/> has the rules. A winner, "equivalent" within the margin (±5% of the
+/// runner-up's figure by default), or "inconclusive" (the interval neither excludes zero nor fits the margin, or too few
+/// calls for a band); every line says its interval, the margin and the trials.
 /// </para>
 /// <para>
-/// Bytes, server CPU, allocation and throughput: figures within 5% of each other are "about the same". With two trials
-/// or more, paired by trial number, a winner must also be better in at least two thirds of the trials, and the
-/// percentile-bootstrap interval of its mean advantage per trial (resampling the trials) must exclude zero; otherwise
-/// "no difference".
+/// Bytes, server CPU, allocation and throughput: with two trials or more, paired by trial number, a winner must be
+/// better in at least two thirds of the trials and the percentile-bootstrap interval of its mean advantage per trial
+/// (resampling the trials) must exclude zero; failing that, "equivalent" when the figures are within the margin of each
+/// other and the two one-sided tests over the per-trial differences agree (<see cref="Equivalence"/>), else
+/// "inconclusive". With one trial, figures within the margin are "equivalent (one trial)".
 /// </para>
 /// </summary>
 internal static class Verdict
 {
-    /// <summary>Figures within 5% of each other are "about the same": one run of a 2-core machine says no more.</summary>
-    private const double Closeness = 1.05;
-
     public static IReadOnlyList<VariantVerdict> Of(RunAnalysis analysis, CancellationToken cancellationToken)
     {
         var verdicts = new List<VariantVerdict>();
@@ -57,7 +58,7 @@ internal static class Verdict
             if (entries.Select(e => e.Stack).Distinct().Count() > 2)
             {
                 // With three stacks or more the runner-up is not the whole story: how far behind the last one is.
-                lines.Add(Slowest(entries));
+                lines.Add(Slowest(entries, analysis.Settings.EquivalenceMargin));
             }
             verdicts.Add(new VariantVerdict(variant,
             [
@@ -68,7 +69,7 @@ internal static class Verdict
                 Least(analysis, entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest,
                     t => t.ServerAllocatedBytesPerRequest, Bytes),
                 Throughput(analysis, entries),
-            ]));
+            ]) { Pairs = Pairs(analysis, entries, cancellationToken) });
         }
 
         return verdicts;
@@ -82,6 +83,10 @@ internal static class Verdict
         {
             var table = Table(verdict);
             text.Append(CultureInfo.InvariantCulture, $"**{MarkdownText.Escape(Title(scenario, verdict.Variant))}**\n\n").Append(table.ToMarkdown()).Append('\n');
+            if (PairTable(verdict) is { } pairs)
+            {
+                text.Append("Every pair of stacks:\n\n").Append(pairs.ToMarkdown()).Append('\n');
+            }
         }
 
         return text.ToString();
@@ -93,6 +98,23 @@ internal static class Verdict
         foreach (var line in verdict.Lines)
         {
             table.Row([new(line.Question, true), new(line.Answer, true), new(line.Size, true)]);
+        }
+
+        return table;
+    }
+
+    /// <summary>Every pair's answer at the median and p99, or null with fewer than three stacks.</summary>
+    public static HtmlTable? PairTable(VariantVerdict verdict)
+    {
+        if (verdict.Pairs.Count == 0)
+        {
+            return null;
+        }
+
+        var table = new HtmlTable(new Cell("Pair", true), new Cell("Median", true), new Cell("p99", true));
+        foreach (var pair in verdict.Pairs)
+        {
+            table.Row([new($"{pair.A.DisplayName} vs {pair.B.DisplayName}", true), new(pair.Median.Cell, true), new(pair.P99.Cell, true)]);
         }
 
         return table;
@@ -139,74 +161,49 @@ internal static class Verdict
         string network, CancellationToken cancellationToken)
     {
         var ranked = entries.OrderBy(e => e.Percentile(probability)).ToList();
-        var (best, next) = (ranked[0], ranked[1]);
+        var answer = LatencyAnswers.Of(analysis, ranked[0], ranked[1], probability, label, network, cancellationToken);
         var question = $"fastest at the {label}";
-        var shift = analysis.Shift(best, next, cancellationToken);
-        if (shift is not null && IndexOf(shift.Probabilities, probability) is >= 0 and var at && shift.Delta[at] > 0)
+        return answer.Kind switch
         {
-            // Across trials the mean of the trials' quantiles can order the two the other way round from their pooled calls.
-            (best, next) = (next, best);
-            shift = analysis.Shift(best, next, cancellationToken);
-        }
-
-        var level = BootstrapSettings.Percent(analysis.Settings.ConfidenceLevel);
-        var index = shift is null ? -1 : IndexOf(shift.Probabilities, probability);
-        if (shift is { Trials.AcrossTrials: true } && index < 0)
-        {
-            // HierarchicalShift keeps a quantile when the trials' calls together pass the tail rule and each trial has a call beyond it.
-            var smallest = best.Trials.Concat(next.Trials).Where(t => t.Count >= QuantileShiftAnalysis.MinimumSampleSize).Min(t => t.Count);
-            return new VerdictLine(question, "not decided",
-                $"too few requests per trial for a {level} band at the {label} of {best.DisplayName} against {next.DisplayName} (the smallest trial has " +
-                $"{Formats.Whole(smallest)}; a band needs {QuantileShiftAnalysis.MinimumTailObservations} beyond the {label} in all trials together " +
-                "and one in each)");
-        }
-
-        if (shift is null || index < 0)
-        {
-            return new VerdictLine(question, "not decided",
-                $"too few requests for a {level} band at the {label} of {best.DisplayName} against {next.DisplayName} (n = {best.Sample!.Count:N0} and {next.Sample!.Count:N0})");
-        }
-
-        var trials = shift.Trials.Differences.Count >= 2 ? TrialSpread.Of([.. shift.Trials.Differences.Select(d => d.Delta[index])]) : null;
-        string Basis(string faster) => trials is null
-            ? $"; {OneRunCaveat(best, next)}"
-            : $", over {trials.Trials} trials; {faster}faster in {trials.Negative} of {trials.Trials} trials";
-        if (shift.Sign(index) == 0)
-        {
-            return new VerdictLine(question, "no difference",
-                $"{best.DisplayName} and {next.DisplayName} are within the noise (the {level} band includes zero{Basis(best.DisplayName + " ")})");
-        }
-
-        if (trials is not null && Math.Abs(trials.Mean) <= trials.StandardDeviation)
-        {
-            var (figures, scale) = DurationText.FormatAll(Math.Max(Math.Abs(trials.Mean), trials.StandardDeviation),
-                Math.Abs(trials.Mean), trials.StandardDeviation, -shift.Upper[index], -shift.Lower[index]);
-            return new VerdictLine(question, "no difference",
-                $"{best.DisplayName} and {next.DisplayName} differ by {figures[0]} {scale} at the {label}, less than the spread between trials " +
-                $"({figures[1]} {scale}; {level} CI {figures[2]}\u2013{figures[3]} {scale}{Basis(best.DisplayName + " ")})");
-        }
-
-        var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.Upper[index], -shift.Lower[index]);
-        return new VerdictLine(question, best.DisplayName,
-            $"answers the {label} {scenario} request {numbers[0]} {unit} sooner than {next.DisplayName}{network} " +
-            $"({level} CI {numbers[1]}\u2013{numbers[2]} {unit}{Basis("")})");
+            AnswerKind.Faster => new VerdictLine(question, answer.Faster.DisplayName, $"answers the {label} {scenario} request {answer.Detail}"),
+            AnswerKind.Equivalent => new VerdictLine(question, "equivalent", answer.Detail),
+            _ => new VerdictLine(question, "inconclusive", answer.Detail),
+        };
     }
 
-    /// <summary>Why a band resting on one trial says less than it seems to: it has never seen a second run.</summary>
-    private static string OneRunCaveat(EntryStats a, EntryStats b) =>
-        a.TrialNumbers.Count > 1 || b.TrialNumbers.Count > 1
-            ? $"fewer than two trials had {QuantileShiftAnalysis.MinimumSampleSize} requests or more in both: the interval covers only the noise within a run, not between runs"
-            : "one trial: the interval covers only the noise within this run, not between runs";
+    /// <summary>Every pair of stacks at the median and p99, so that a gap between the second and the third is not lost
+    /// (three stacks or more; with two the headline lines are the pair).</summary>
+    private static List<PairAnswers> Pairs(RunAnalysis analysis, List<EntryStats> entries, CancellationToken cancellationToken)
+    {
+        if (entries.Count < 3)
+        {
+            return [];
+        }
+
+        var ranked = entries.OrderBy(e => e.Percentile(0.5)).ToList();
+        var pairs = new List<PairAnswers>();
+        for (var i = 0; i < ranked.Count; i++)
+        {
+            for (var j = i + 1; j < ranked.Count; j++)
+            {
+                pairs.Add(new PairAnswers(ranked[i], ranked[j],
+                    LatencyAnswers.Of(analysis, ranked[i], ranked[j], 0.5, "median", "", cancellationToken),
+                    LatencyAnswers.Of(analysis, ranked[i], ranked[j], 0.99, "p99", "", cancellationToken)));
+            }
+        }
+
+        return pairs;
+    }
 
     /// <summary>The slowest at the median against the fastest, as a plain ratio of their medians (no band: a description).</summary>
-    private static VerdictLine Slowest(List<EntryStats> entries)
+    private static VerdictLine Slowest(List<EntryStats> entries, double margin)
     {
         var ranked = entries.Select(e => (Entry: e, Median: e.Percentile(0.5))).OrderBy(x => x.Median).ToList();
         var (fastest, slowest) = (ranked[0], ranked[^1]);
         var factor = fastest.Median > 0 ? slowest.Median / fastest.Median : double.PositiveInfinity;
         var size = $"{DurationText.Format(slowest.Median)} at the median against {DurationText.Format(fastest.Median)} for {fastest.Entry.DisplayName}" +
                    (double.IsFinite(factor) ? $" ({factor.ToString("0.0", CultureInfo.InvariantCulture)}\u00d7 the time)" : "");
-        return factor < Closeness
+        return factor < 1 + margin
             ? new VerdictLine("slowest at the median", "about the same", size)
             : new VerdictLine("slowest at the median", slowest.Entry.DisplayName, size);
     }
@@ -222,23 +219,41 @@ internal static class Verdict
         }
 
         var (best, next) = (known[0], known[1]);
+        var margin = analysis.Settings.EquivalenceMargin;
         var factor = best.Value > 0 ? next.Value!.Value / best.Value.Value : double.PositiveInfinity;
         var both = $"{best.Entry.DisplayName} {format(best.Value!.Value)}, {next.Entry.DisplayName} {format(next.Value!.Value)}";
-        if (factor < Closeness)
+        var trials = TrialAdvantage.Of(analysis, question, best.Entry, next.Entry, t => -trialValue(t));
+        if (trials is null)
         {
-            return new VerdictLine(question, "about the same", both);
+            // One figure each: nothing to test, only to describe.
+            return factor < 1 + margin
+                ? new VerdictLine(question, "equivalent", $"{both}, within {MarginText(margin)} (one trial)")
+                : new VerdictLine(question, best.Entry.DisplayName, $"{format(best.Value.Value)} against {format(next.Value.Value)} for " +
+                    $"{next.Entry.DisplayName} ({Ratio(factor)}one trial)");
         }
 
-        var trials = TrialAdvantage.Of(analysis, question, best.Entry, next.Entry, t => -trialValue(t));
+        var evidence = $"less in {trials.Better} of {trials.Trials} trials, {trials.Interval(format)} of the saving";
+        if (trials.IsClear)
+        {
+            return new VerdictLine(question, best.Entry.DisplayName,
+                $"{format(best.Value.Value)} against {format(next.Value.Value)} for {next.Entry.DisplayName} ({Ratio(factor)}{evidence})");
+        }
 
-        var ratio = double.IsFinite(factor) ? $"{factor.ToString("0.0", CultureInfo.InvariantCulture)}\u00d7 less" : null;
-        var evidence = trials is null ? null : $"less in {trials.Better} of {trials.Trials} trials, {trials.Interval(format)} of the saving";
-        var details = string.Join("; ", new[] { ratio, evidence }.OfType<string>());
-        var size = $"{format(best.Value.Value)} against {format(next.Value.Value)} for {next.Entry.DisplayName}" + (details.Length > 0 ? $" ({details})" : "");
-        return trials is null || trials.IsClear
-            ? new VerdictLine(question, best.Entry.DisplayName, size)
-            : new VerdictLine(question, "no difference", $"{both}, but {best.Entry.DisplayName} was {evidence}");
+        return Undecided(question, trials, margin * next.Value.Value, margin, both, $"{best.Entry.DisplayName} {evidence}");
     }
+
+    /// <summary>A winner not shown: equivalent when the two one-sided tests put the per-trial differences inside the
+    /// margin, else inconclusive.</summary>
+    private static VerdictLine Undecided(string question, TrialAdvantage trials, double margin, double fraction, string figures, string evidence) =>
+        trials.EquivalentWithin(margin).Holds
+            ? new VerdictLine(question, "equivalent", $"{figures}: equivalent within {MarginText(fraction)} over {trials.Trials} trials ({evidence})")
+            : new VerdictLine(question, "inconclusive",
+                $"{figures}, {evidence}: not ahead in enough trials, nor shown equivalent within {MarginText(fraction)} over {trials.Trials} trials");
+
+    private static string MarginText(double fraction) => $"\u00b1{LatencyAnswers.Percent(fraction)}";
+
+    private static string Ratio(double factor) =>
+        double.IsFinite(factor) ? $"{factor.ToString("0.0", CultureInfo.InvariantCulture)}\u00d7 less; " : "";
 
     /// <summary>Client-bound entries are not ranked: their throughput is the client's, not the stack's.</summary>
     private static VerdictLine Throughput(RunAnalysis analysis, List<EntryStats> entries)
@@ -249,42 +264,31 @@ internal static class Verdict
         var note = bound.Count == 0 ? "" : $"; not ranked, client-bound: {string.Join(", ", bound)}";
         if (ranked.Count < 2)
         {
-            return new VerdictLine(question, "not decided", $"fewer than two stacks were measured without the client being the limit{note}");
+            return new VerdictLine(question, "inconclusive", $"fewer than two stacks were measured without the client being the limit{note}");
         }
 
         var (best, next) = (ranked[0].Summary.ThroughputRps, ranked[1].Summary.ThroughputRps);
+        var margin = analysis.Settings.EquivalenceMargin;
         var figures = $"{Formats.OneDecimal(best)} req/s against {Formats.OneDecimal(next)} for {ranked[1].DisplayName}";
-        if (best < next * Closeness)
-        {
-            return new VerdictLine(question, "about the same", $"{ranked[0].DisplayName} {figures}{note}");
-        }
-
         if (TrialAdvantage.Of(analysis, question, ranked[0], ranked[1], t => t.ThroughputRps) is not { } trials)
         {
-            return new VerdictLine(question, ranked[0].DisplayName, $"{figures}{note}");
+            return best < next * (1 + margin)
+                ? new VerdictLine(question, "equivalent", $"{ranked[0].DisplayName} {figures}, within {MarginText(margin)} (one trial){note}")
+                : new VerdictLine(question, ranked[0].DisplayName, $"{figures} (one trial){note}");
         }
 
         var evidence = $"higher in {trials.Better} of {trials.Trials} trials, {trials.Interval(v => Formats.OneDecimal(v) + " req/s")} of the gain";
-        return trials.IsClear
-            ? new VerdictLine(question, ranked[0].DisplayName, $"{figures} ({evidence}){note}")
-            : new VerdictLine(question, "no difference", $"{ranked[0].DisplayName} {figures}, but {ranked[0].DisplayName} was {evidence}{note}");
+        if (trials.IsClear)
+        {
+            return new VerdictLine(question, ranked[0].DisplayName, $"{figures} ({evidence}){note}");
+        }
+
+        var undecided = Undecided(question, trials, margin * next, margin, $"{ranked[0].DisplayName} {figures}", $"{ranked[0].DisplayName} {evidence}");
+        return undecided with { Size = undecided.Size + note };
     }
 
     private static string Bytes(double value) => value >= 1_000_000
         ? (value / 1_000_000).ToString("0.0", CultureInfo.InvariantCulture) + " MB"
         : value >= 10_000 ? (value / 1000).ToString("0", CultureInfo.InvariantCulture) + " kB"
         : value.ToString("#,0", CultureInfo.InvariantCulture) + " B";
-
-    private static int IndexOf(IReadOnlyList<double> probabilities, double probability)
-    {
-        for (var i = 0; i < probabilities.Count; i++)
-        {
-            if (Math.Abs(probabilities[i] - probability) < 1e-9)
-            {
-                return i;
-            }
-        }
-
-        return -1;
-    }
 }

@@ -308,6 +308,9 @@ public sealed class ScalingCheck
     /// <summary>The host's CPU during the check, in percent of the CPUs it may use; null when not sampled.</summary>
     public double? HostCpuPercent { get; init; }
 
+    /// <summary>Calls the check completed; too few for a figure leave it unsaturated (0 in results from before it was recorded).</summary>
+    public long Requests { get; init; }
+
     public required bool Saturated { get; init; }
 }
 

@@ -14,6 +14,13 @@ public sealed record BootstrapSettings
 
     public double ConfidenceLevel { get; init; } = 0.95;
 
+    /// <summary>
+    /// The equivalence margin of every verdict, as a fraction of the baseline's figure: two stacks whose difference's
+    /// interval lies inside ±margin are "equivalent". 5% is what one 2-core machine can resolve between trials, and a
+    /// difference a team would not act on.
+    /// </summary>
+    public double EquivalenceMargin { get; init; } = 0.05;
+
     /// <summary>"95%" for 0.95: how every sentence and table names a band's level.</summary>
     public static string Percent(double confidenceLevel) =>
         (confidenceLevel * 100).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + "%";

@@ -64,6 +64,8 @@ public sealed class BadArgumentsTests
         { ["seed", "--dataset", "huge"], "huge" },
         { ["seed", "--records", "0"], "positive whole number" },
         { ["report", "/nonexistent/results"], "does not exist" },
+        { ["report", "/nonexistent/results", "--margin", "0"], "--margin: 0 is not a percentage above 0 and below 100" },
+        { ["compare", "/a", "/b", "--margin", "150"], "--margin: 150 is not a percentage above 0 and below 100" },
     };
 
     [Theory]

@@ -41,6 +41,19 @@ public sealed class SeederTests(DatabaseFixture db)
     }
 
     [Fact]
+    public async Task ASeededDatasetIsVacuumedFrozenAndAnalyzed()
+    {
+        // The load's own transactions are the youngest in a fresh cluster: a frozen table's relfrozenxid is newer than them.
+        const string tables = "('nodes', 'links', 'records', 'node_types', 'link_types')";
+
+        Assert.Equal(0L, await db.ScalarAsync<long>(
+            $"SELECT count(*) FROM pg_stat_user_tables WHERE relname IN {tables} AND (last_vacuum IS NULL OR last_analyze IS NULL)"));
+        Assert.Equal(0L, await db.ScalarAsync<long>(
+            $"SELECT count(*) FROM pg_class c WHERE c.relname IN {tables} AND c.relfrozenxid::text::bigint <= " +
+            "(SELECT min(xmin::text::bigint) FROM nodes)"));
+    }
+
+    [Fact]
     public async Task SeedingTheSameDatasetAgainIsSkippedByFingerprint()
     {
         var again = await new Seeder(db.DataSource).EnsureSeededAsync(db.Spec, null, default);

@@ -26,7 +26,7 @@ public class CompareWriterTests
         Assert.Contains("- Verdict: B faster at 97 and slower at 0 of 97 quantiles: the change exceeds the noise.", markdown);
         Assert.Contains("- Verdict: no change beyond the noise (the band includes zero everywhere).", markdown);
         Assert.Contains("## Verdicts side by side", markdown);
-        Assert.Matches("\\| — \\| fastest at the median \\| gRPC: answers the median worst-case request [0-9.]+ ms sooner than REST [^|]*\\| gRPC: answers", markdown);
+        Assert.Matches("\\| — \\| fastest at the median \\| gRPC: answers the median worst-case request [0-9.]+ ms \\([0-9.]+%\\) sooner than REST [^|]*\\| gRPC: answers", markdown);
         var html = await File.ReadAllTextAsync(temp.Combine("out", "compare.html"));
         Assert.Contains("id=\"delta-grpc\"", html);
         Assert.Contains(">faster in B</text>", html);

@@ -11,21 +11,29 @@ public class TrialReportTests
 {
     private static readonly ReportOptions NoPng = new() { Png = new PngOptions { Enabled = false } };
 
-    [Fact]
-    public async Task TrialsThatDriftGiveNoDifference()
-    {
-        // Within a trial the calls hardly vary (log-sd 0.02); between trials the medians do, and not in step.
-        using var temp = new TempFolder();
-        await SyntheticResults.CreateAsync(temp.Path,
+    /// <summary>Within a trial the calls hardly vary (log-sd 0.02); between trials the medians do, and not in step.</summary>
+    private static readonly double[] DriftGrpc = [10, 12, 9, 13, 11], DriftRest = [11.5, 10, 13, 9, 12];
+
+    /// <summary>gRPC and REST, 2,000 calls each of log-sd 0.02 around the given trial medians.</summary>
+    private static Task<string> SteadyCallsAsync(string folder, double[] grpcMedians, double[] restMedians) =>
+        SyntheticResults.CreateAsync(folder,
         [
-            new SyntheticEntry("grpc", "", 2000, 11, 0.02) { TrialMedians = [10, 12, 9, 13, 11] },
-            new SyntheticEntry("rest", "", 2000, 11, 0.02) { TrialMedians = [11.5, 10, 13, 9, 12] },
+            new SyntheticEntry("grpc", "", 2000, grpcMedians.Average(), 0.02) { TrialMedians = grpcMedians },
+            new SyntheticEntry("rest", "", 2000, restMedians.Average(), 0.02) { TrialMedians = restMedians },
         ]);
+
+    [Fact]
+    public async Task TrialsThatDriftAreInconclusive()
+    {
+        using var temp = new TempFolder();
+        await SteadyCallsAsync(temp.Path, DriftGrpc, DriftRest);
 
         var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
         var median = Assert.Single(output.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
-        Assert.Matches("fastest at the median: no difference, gRPC and REST (are within the noise|differ by [0-9.]+ ms at the median, less than the spread between trials)", median);
+        Assert.Matches("fastest at the median: inconclusive, gRPC and REST cannot be told apart at the median and are not shown equivalent " +
+                       "within \u00b15%: the band includes zero, and the 95% CI of the difference \u2212[0-9.]+\u2013[0-9.]+ ms reaches beyond " +
+                       "\u00b10\\.[0-9]+ ms, over 5 trials; gRPC faster in [0-9] of 5 trials; even 100 trials at this spread would not decide it$", median);
         Assert.Contains("over 5 trials; gRPC faster in ", median);
 
         var run = await ResultsLoader.LoadAsync(temp.Path, CancellationToken.None);
@@ -53,7 +61,7 @@ public class TrialReportTests
 
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.Matches(
-            "\\| fastest at the median \\| gRPC \\| answers the median worst-case request [0-9.]+ ms sooner than REST \\(95% CI [0-9.]+–[0-9.]+ ms, over 5 trials; faster in 5 of 5 trials\\) \\|",
+            "\\| fastest at the median \\| gRPC \\| answers the median worst-case request [0-9.]+ ms \\([0-9.]+%\\) sooner than REST \\(95% CI [0-9.]+–[0-9.]+ ms, over 5 trials; faster in 5 of 5 trials\\) \\|",
             markdown);
         Assert.DoesNotContain("one trial", markdown);
         Assert.Contains("The band rests on 5 trials, paired by trial", markdown);
@@ -63,7 +71,7 @@ public class TrialReportTests
     }
 
     [Fact]
-    public async Task ADifferenceWithinTheTrialSpreadIsNoDifference()
+    public async Task ADifferenceWithinTheTrialSpreadIsInconclusive()
     {
         // gRPC is 1.75 ms slower in half the trials and 0.25 ms faster in the other half: 0.75 ms on average, steady enough
         // over 20 trials for the band to exclude zero, yet less than the trials' standard deviation of about 1 ms.
@@ -77,9 +85,54 @@ public class TrialReportTests
         await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
         Assert.Matches(
-            "\\| fastest at the median \\| no difference \\| REST and gRPC differ by 0\\.7[0-9]* ms at the median, less than the spread between trials " +
-            "\\(1 ms; 95% CI 0\\.[0-9]+–[0-9.]+ ms, over 20 trials; REST faster in 10 of 20 trials\\) \\|",
+            "\\| fastest at the median \\| inconclusive \\| REST and gRPC cannot be told apart at the median and are not shown equivalent within " +
+            "±5%: the difference is smaller than the spread between trials, and the 95% CI of the difference −1\\.[0-9]+–−0\\.[0-9]+ ms reaches " +
+            "beyond ±0\\.5[0-9]* ms, over 20 trials; REST faster in 10 of 20 trials; even 100 trials at this spread would not decide it \\|",
             await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
+    public async Task SteadyTrialsWithinTheMarginAreEquivalent()
+    {
+        // Per-trial differences of at most 0.1 ms on 10 ms: far inside ±5% (0.5 ms), and smaller than their own spread.
+        using var temp = new TempFolder();
+        await SteadyCallsAsync(temp.Path, [10, 10.1, 9.9, 10, 10], [10.05, 10, 10, 10.05, 9.95]);
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var median = Assert.Single(output.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
+        Assert.Matches("fastest at the median: equivalent, (gRPC and REST|REST and gRPC) are equivalent within \u00b15% \\((500 \u00b5s|0\\.5 ms)\\) at the median: " +
+                       "the 95% CI of the difference \u2212?[0-9.]+\u2013\u2212?[0-9.]+ (\u00b5s|ms) lies inside it, over 5 trials", median);
+    }
+
+    [Fact]
+    public async Task AWiderMarginMakesTheDriftEquivalent()
+    {
+        using var temp = new TempFolder();
+        await SteadyCallsAsync(temp.Path, DriftGrpc, DriftRest);
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng with { Bootstrap = new BootstrapSettings { EquivalenceMargin = 0.5 } },
+            CancellationToken.None);
+
+        Assert.Contains(output.Verdict, line => line.Contains("fastest at the median: equivalent, gRPC and REST are equivalent within \u00b150%", StringComparison.Ordinal));
+        Assert.Contains("equivalent within \u00b150% of the slower-looking stack's figure", await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
+    public async Task ThreeStacksGetAnAnswerForEveryPair()
+    {
+        static SyntheticEntry Steady(string stack, double median) =>
+            new(stack, "", 400, median, 0.1) { TrialMedians = [.. Enumerable.Repeat(median, 5)] };
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [Steady("grpc", 10), Steady("rest", 12), Steady("graphql", 20)]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var rows = (await File.ReadAllTextAsync(temp.Combine("summary.md"))).Split('\n');
+        Assert.Contains("| Pair | Median | p99 |", rows);
+        Assert.Single(rows, r => r.StartsWith("| gRPC vs REST | gRPC faster by ", StringComparison.Ordinal));
+        Assert.Single(rows, r => r.StartsWith("| gRPC vs GraphQL | gRPC faster by ", StringComparison.Ordinal));
+        Assert.Single(rows, r => r.StartsWith("| REST vs GraphQL | REST faster by ", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -101,7 +154,7 @@ public class TrialReportTests
     }
 
     [Fact]
-    public async Task AFigureAheadOnlyOnAverageIsNoDifference()
+    public async Task AFigureAheadOnlyOnAverageIsInconclusive()
     {
         // gRPC serves 75, 30 and 75 req/s against REST's steady 33.3: 1.5 times as much overall, but behind in one trial of three.
         using var temp = new TempFolder();
@@ -115,7 +168,8 @@ public class TrialReportTests
 
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.Equal(
-            "| highest throughput | no difference | gRPC 50.0 req/s against 33.3 for REST, but gRPC was higher in 2 of 3 trials, 95% CI \u22123.3 req/s–41.7 req/s of the gain |",
+            "| highest throughput | inconclusive | gRPC 50.0 req/s against 33.3 for REST, gRPC higher in 2 of 3 trials, 95% CI \u22123.3 req/s–41.7 req/s " +
+            "of the gain: not ahead in enough trials, nor shown equivalent within \u00b15% over 3 trials |",
             markdown.Split('\n').Single(l => l.StartsWith("| highest throughput", StringComparison.Ordinal)));
     }
 
@@ -176,7 +230,7 @@ public class TrialReportTests
         var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
         var median = Assert.Single(output.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
-        Assert.Matches("fastest at the median: gRPC, answers the median worst-case request [0-9.]+ ms sooner than WCF \\(95% CI [0-9.]+–[0-9.]+ ms; " +
+        Assert.Matches("fastest at the median: gRPC, answers the median worst-case request [0-9.]+ ms \\([0-9.]+%\\) sooner than WCF \\(95% CI [0-9.]+–[0-9.]+ ms; " +
                        "one trial: the interval covers only the noise within this run, not between runs\\)$", median);
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.DoesNotContain("## Trials", markdown);

@@ -13,11 +13,29 @@ public sealed class ScalingProbeTests
     [InlineData(100_000, 104_000, 0.020, 0.021, 95.0, false)]  // the host's CPUs are busy: it may be the limit
     public void SaturatedOnlyWhenTheHostWasNotTheLimit(double baseRps, double probeRps, double baseMs, double probeMs, double hostCpu,
         bool saturated) =>
-        Assert.Equal(saturated, ScalingProbe.IsSaturated(baseRps, probeRps, baseMs, probeMs, hostCpu));
+        Assert.Equal(saturated, ScalingProbe.IsSaturated(baseRps, probeRps, baseMs, probeMs, hostCpu, probeRequests: 1000));
 
     [Fact]
     public void AnUnsampledHostIsNeverCalledIdle() =>
-        Assert.False(ScalingProbe.IsSaturated(100_000, 100_000, 0.02, 0.02, hostCpuPercent: null));
+        Assert.False(ScalingProbe.IsSaturated(100_000, 100_000, 0.02, 0.02, hostCpuPercent: null, probeRequests: 1000));
+
+    [Fact]
+    public void ACheckThatCompletedTooFewCallsIsNotSaturated() =>
+        // Worst-case's stream: twice the callers finished no multi-second call in the window, which is no evidence at all.
+        Assert.False(ScalingProbe.IsSaturated(2.5, 0, 2531, 2531, hostCpuPercent: 30, probeRequests: ScalingProbe.MinimumCalls - 1));
+
+    [Theory]
+    [InlineData(100_000, 1.5)] // fast calls: the shortest window
+    [InlineData(10, 2.0)]      // 20 calls at 10 req/s
+    [InlineData(2, 10.0)]      // 20 calls at 2 req/s: the longest window
+    public void TheWindowExpectsEnoughCalls(double baseRps, double seconds) =>
+        Assert.Equal(TimeSpan.FromSeconds(seconds), ScalingProbe.WindowFor(baseRps));
+
+    [Theory]
+    [InlineData(1.9)]
+    [InlineData(0)]
+    public void CallsTooSlowForTheLongestWindowAreNotChecked(double baseRps) =>
+        Assert.Null(ScalingProbe.WindowFor(baseRps));
 
     [Fact]
     public void ASaturatedCheckMakesTheEntryClientBound()

@@ -1,0 +1,146 @@
+using System.Globalization;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.Reports.Reporting;
+
+/// <summary>The three answers a comparison of two measured stacks can end in ("not decided" for want of calls is the
+/// fourth, <see cref="Inconclusive"/> with its reason).</summary>
+internal enum AnswerKind
+{
+    Faster,
+    Equivalent,
+    Inconclusive,
+}
+
+/// <summary>
+/// How two entries compare at one quantile: <see cref="Faster"/> is the one ahead (or the first of the pair when
+/// neither is), <see cref="Detail"/> the sentence with its interval and trials, <see cref="Cell"/> the few words a
+/// table cell holds.
+/// </summary>
+internal sealed record LatencyAnswer(AnswerKind Kind, EntryStats Faster, EntryStats Other, string Detail, string Cell);
+
+/// <summary>
+/// One latency comparison, ending in one of four answers:
+/// <list type="bullet">
+/// <item><b>faster/slower</b>: the band (95% by default; with trials, the two-level bootstrap paired by trial) excludes
+/// zero, and with two trials or more the mean of the per-trial differences is larger in size than their standard
+/// deviation;</item>
+/// <item><b>equivalent</b> within ±margin of the baseline's quantile (<see cref="BootstrapSettings.EquivalenceMargin"/>):
+/// two one-sided tests over the paired per-trial differences (<see cref="Equivalence"/>); with one trial, the band lies
+/// inside the margin, and the sentence says a band of one run covers only its own noise;</item>
+/// <item><b>inconclusive</b>: neither, with how many trials would decide it at the spread seen; or too few calls for a
+/// band at that quantile.</item>
+/// </list>
+/// The baseline of the margin is the slower-looking entry of the pair (the runner-up in the verdict's headline lines).
+/// </summary>
+internal static class LatencyAnswers
+{
+    /// <param name="where">Said after the slower one's name in a decided difference, e.g. " on the wan network".</param>
+    public static LatencyAnswer Of(RunAnalysis analysis, EntryStats a, EntryStats b, double probability, string label, string where,
+        CancellationToken cancellationToken)
+    {
+        var (best, next) = a.Percentile(probability) <= b.Percentile(probability) ? (a, b) : (b, a);
+        var shift = analysis.Shift(best, next, cancellationToken);
+        if (shift is not null && IndexOf(shift.Probabilities, probability) is >= 0 and var at && shift.Delta[at] > 0)
+        {
+            // Across trials the mean of the trials' quantiles can order the two the other way round from their pooled calls.
+            (best, next) = (next, best);
+            shift = analysis.Shift(best, next, cancellationToken);
+        }
+
+        var level = BootstrapSettings.Percent(analysis.Settings.ConfidenceLevel);
+        var index = shift is null ? -1 : IndexOf(shift.Probabilities, probability);
+        if (shift is { Trials.AcrossTrials: true } && index < 0)
+        {
+            // HierarchicalShift keeps a quantile when the trials' calls together pass the tail rule and each trial has a call beyond it.
+            var smallest = best.Trials.Concat(next.Trials).Where(t => t.Count >= QuantileShiftAnalysis.MinimumSampleSize).Min(t => t.Count);
+            return Undecided(best, next,
+                $"too few requests per trial for a {level} band at the {label} of {best.DisplayName} against {next.DisplayName} (the smallest trial has " +
+                $"{Formats.Whole(smallest)}; a band needs {QuantileShiftAnalysis.MinimumTailObservations} beyond the {label} in all trials together " +
+                "and one in each)");
+        }
+
+        if (shift is null || index < 0)
+        {
+            return Undecided(best, next,
+                $"too few requests for a {level} band at the {label} of {best.DisplayName} against {next.DisplayName} (n = {best.Sample!.Count:N0} and {next.Sample!.Count:N0})");
+        }
+
+        var differences = shift.Trials.Differences.Count >= 2 ? shift.Trials.Differences.Select(d => d.Delta[index]).ToList() : null;
+        var trials = differences is null ? null : TrialSpread.Of(differences);
+        var baseline = Math.Abs(next.Percentile(probability));
+        var margin = analysis.Settings.EquivalenceMargin * baseline;
+        var marginText = $"\u00b1{Percent(analysis.Settings.EquivalenceMargin)}";
+        string Basis(string faster) => trials is null
+            ? $"; {OneRunCaveat(best, next)}"
+            : $", over {trials.Trials} trials; {faster}faster in {trials.Negative} of {trials.Trials} trials";
+
+        var withinSpread = shift.Sign(index) != 0 && trials is not null && Math.Abs(trials.Mean) <= trials.StandardDeviation;
+        var held = shift.Sign(index) == 0 ? "the band includes zero"
+            : withinSpread ? "the difference is smaller than the spread between trials"
+            : null;
+        if (held is null)
+        {
+            var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.Upper[index], -shift.Lower[index]);
+            var relative = baseline > 0 ? $" ({Percent(-shift.Delta[index] / baseline)})" : "";
+            return new LatencyAnswer(AnswerKind.Faster, best, next,
+                $"{numbers[0]} {unit}{relative} sooner than {next.DisplayName}{where} ({level} CI {numbers[1]}\u2013{numbers[2]} {unit}{Basis("")})",
+                $"{best.DisplayName} faster by {numbers[0]} {unit}{relative}");
+        }
+
+        var (lower, upper) = differences is null ? (shift.Lower[index], shift.Upper[index]) : Interval(differences, margin, analysis);
+        var (bounds, boundsUnit) = DurationText.FormatAll(Math.Max(Math.Max(Math.Abs(lower), Math.Abs(upper)), margin), lower, upper, margin);
+        var interval = $"{level} CI of the difference {Signed(bounds[0])}\u2013{Signed(bounds[1])} {boundsUnit}";
+        if (margin > 0 && lower > -margin && upper < margin)
+        {
+            return new LatencyAnswer(AnswerKind.Equivalent, best, next,
+                $"{best.DisplayName} and {next.DisplayName} are equivalent within {marginText} ({bounds[2]} {boundsUnit}) at the {label}: the " +
+                $"{interval} lies inside it{Basis(best.DisplayName + " ")}",
+                $"equivalent within {marginText}");
+        }
+
+        var more = differences is null ? null
+            : Equivalence.TrialsToDecide(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel, differenceCounts: !withinSpread);
+        var advice = differences is null ? "; more trials would tell"
+            : more is { } n ? $"; about {n} trials at this spread would decide it"
+            : "; even 100 trials at this spread would not decide it";
+        return new LatencyAnswer(AnswerKind.Inconclusive, best, next,
+            $"{best.DisplayName} and {next.DisplayName} cannot be told apart at the {label} and are not shown equivalent within {marginText}: " +
+            $"{held}, and the {interval} reaches beyond \u00b1{bounds[2]} {boundsUnit}{Basis(best.DisplayName + " ")}{advice}",
+            more is { } m ? $"inconclusive (~{m} trials)" : "inconclusive");
+    }
+
+    /// <summary>The equivalence test's interval of the per-trial differences (A − B, so negative when A is faster).</summary>
+    private static (double Lower, double Upper) Interval(IReadOnlyList<double> differences, double margin, RunAnalysis analysis)
+    {
+        var test = Equivalence.Test(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel);
+        return (test.Lower, test.Upper);
+    }
+
+    private static LatencyAnswer Undecided(EntryStats best, EntryStats next, string reason) =>
+        new(AnswerKind.Inconclusive, best, next, reason, "inconclusive (too few requests)");
+
+    /// <summary>Why a band resting on one trial says less than it seems to: it has never seen a second run.</summary>
+    private static string OneRunCaveat(EntryStats a, EntryStats b) =>
+        a.TrialNumbers.Count > 1 || b.TrialNumbers.Count > 1
+            ? $"fewer than two trials had {QuantileShiftAnalysis.MinimumSampleSize} requests or more in both: the interval covers only the noise within a run, not between runs"
+            : "one trial: the interval covers only the noise within this run, not between runs";
+
+    private static string Signed(string number) => number.StartsWith('-') ? "\u2212" + number[1..] : number;
+
+    public static string Percent(double fraction) =>
+        (fraction * 100).ToString(Math.Abs(fraction) < 0.1 ? "0.#" : "0", CultureInfo.InvariantCulture) + "%";
+
+    public static int IndexOf(IReadOnlyList<double> probabilities, double probability)
+    {
+        for (var i = 0; i < probabilities.Count; i++)
+        {
+            if (Math.Abs(probabilities[i] - probability) < 1e-9)
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+}
