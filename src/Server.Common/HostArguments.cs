@@ -13,6 +13,7 @@ public static class HostArguments
         (HostOptionNames.Port, false, "TCP port to listen on (0 = any free port, printed at start)"),
         (HostOptionNames.Bind, false, "IP address to bind (default 127.0.0.1; anything else exposes the host and prints a warning)"),
         (HostOptionNames.Connection, false, "PostgreSQL connection string (default: the RPCCOMPARE_PG environment variable)"),
+        (HostOptionNames.RequirePassword, true, "refuse to start unless the connection string, PGPASSWORD or a passfile gives a password"),
         (HostOptionNames.AllowWrites, true, "allow CreateNode (off by default: the host is read-only outside the write scenario)"),
         (HostOptionNames.DbPoolSize, false, $"maximum PostgreSQL connections of this host (default {HostDefaults.DbPoolSize})"),
         (HostOptionNames.QueryDelayMs, false, "add a pg_sleep of this many ms to every GetLinks query: a slower database on purpose (default 0)"),

@@ -1,5 +1,6 @@
 using System.Net;
 using Microsoft.Extensions.Configuration;
+using RpcCompare.Data.Postgres;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.Common;
@@ -41,6 +42,10 @@ public sealed record HostSettings
             throw new HostConfigurationException(
                 "No database: set the RPCCOMPARE_PG environment variable (or --connection) to a PostgreSQL connection string; " +
                 "`dotnet run --project src/LoadClient -- servers` starts the hosts with a local database for you.");
+        }
+        if (ReadBool(configuration, HostOptionNames.RequirePassword) && ConnectionPassword.Missing(connection) is { } missing)
+        {
+            throw new HostConfigurationException(missing);
         }
         return new HostSettings
         {

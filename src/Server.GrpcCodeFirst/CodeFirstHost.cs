@@ -13,8 +13,8 @@ public static class CodeFirstHost
 {
     /// <summary>
     /// Code-first gRPC the way protobuf-net.Grpc's documentation hosts it: the WCF stack's service contract
-    /// (<see cref="Contracts.Wcf.IGraphService"/>, served by the same <see cref="GraphService"/>) plus the streaming
-    /// variants, on grpc-dotnet (AddCodeFirstGrpc registers protobuf-net's method provider with Grpc.AspNetCore), with
+    /// (<see cref="Contracts.Wcf.IGraphService"/>, served by the same <see cref="GraphService"/> under each call's token
+    /// through <see cref="Contracts.CodeFirst.IGraphCallService"/>) plus the streaming variants, on grpc-dotnet (AddCodeFirstGrpc registers protobuf-net's method provider with Grpc.AspNetCore), with
     /// every setting of the contract-first host: HTTP/2-only cleartext endpoint, <see cref="GrpcHost.MaxReceiveMessageSize"/>,
     /// no send limit, grpc.health.v1.Health with the database check, the stream limiter.
     /// </summary>
@@ -24,6 +24,7 @@ public static class CodeFirstHost
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, EndpointNames.Grpc, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
         builder.Services.AddSingleton<GraphService>();
+        builder.Services.AddSingleton<GraphCallService>();
         builder.Services.AddCodeFirstGrpc(o =>
         {
             o.MaxReceiveMessageSize = GrpcHost.MaxReceiveMessageSize;
@@ -41,7 +42,8 @@ public static class CodeFirstHost
         configuration.Set("encoding", $"protobuf (protobuf-net {LibraryVersion.Of(typeof(ProtoBuf.Serializer))} over the [DataContract] types, " +
             "CompatibilityLevel 300: DateTime as google.protobuf.Timestamp, empty strings omitted), no compression");
         configuration.Set("service", "the WCF stack's IGraphService (value arguments in one request type per operation) served by its " +
-            "GraphService, plus IGraphStreamService; no .proto; errors mapped to gRPC statuses by an interceptor");
+            "GraphService under each call's CallContext (IGraphCallService), plus IGraphStreamService; no .proto; " +
+            "errors mapped to gRPC statuses by an interceptor");
         configuration.Set("health", "grpc.health.v1.Health (Grpc.AspNetCore.HealthChecks), database check");
         configuration.Set("max receive message", $"{GrpcHost.MaxReceiveMessageSize:N0} bytes");
         configuration.Set("max send message", "unlimited");
@@ -53,7 +55,7 @@ public static class CodeFirstHost
     public static void MapGraphCodeFirst(this WebApplication app)
     {
         app.UseRateLimiter();
-        app.MapGrpcService<GraphService>();
+        app.MapGrpcService<GraphCallService>();
         app.MapGrpcService<GraphStreamService>();
         app.MapGrpcHealthChecksService();
     }

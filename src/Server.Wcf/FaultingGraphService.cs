@@ -15,26 +15,35 @@ namespace RpcCompare.Server.Wcf;
 /// </summary>
 public sealed class FaultingGraphService(GraphService service) : IGraphService
 {
+    // WCF gives an operation no token, and neither does this host: a call whose client aborts runs to its end and its
+    // reply is dropped (docs/reliability.md), as with WCF and CoreWCF.
+    private static readonly CancellationToken NotCancellable = CancellationToken.None;
+
     public Task<string> PingAsync(string payload) => Faults.Map(() => service.PingAsync(payload));
 
-    public Task<LinkView[]> GetLinksAsync(GetLinksRequest request) => Faults.Map(() => service.GetLinksAsync(request));
+    public Task<LinkView[]> GetLinksAsync(GetLinksRequest request) =>
+        Faults.Map(() => service.GetLinksAsync(request, NotCancellable));
 
-    public Task<NodeSummary[]> SearchNodesAsync(SearchNodesRequest request) => Faults.Map(() => service.SearchNodesAsync(request));
+    public Task<NodeSummary[]> SearchNodesAsync(SearchNodesRequest request) =>
+        Faults.Map(() => service.SearchNodesAsync(request, NotCancellable));
 
     public Task<SnapshotInfo> PrepareSnapshotAsync(PrepareSnapshotRequest request) =>
-        Faults.Map(() => service.PrepareSnapshotAsync(request));
+        Faults.Map(() => service.PrepareSnapshotAsync(request, NotCancellable));
 
-    public Task<WideRecord[]> GetRecordsAsync(GetRecordsRequest request) => Faults.Map(() => service.GetRecordsAsync(request));
+    public Task<WideRecord[]> GetRecordsAsync(GetRecordsRequest request) =>
+        Faults.Map(() => service.GetRecordsAsync(request, NotCancellable));
 
-    public Task<NodeDetails> CreateNodeAsync(NewNode node) => Faults.Map(() => service.CreateNodeAsync(node));
+    public Task<NodeDetails> CreateNodeAsync(NewNode node) => Faults.Map(() => service.CreateNodeAsync(node, NotCancellable));
 
-    public Task<NodeSummary[]> ListNodesAsync(ListNodesRequest request) => Faults.Map(() => service.ListNodesAsync(request));
+    public Task<NodeSummary[]> ListNodesAsync(ListNodesRequest request) =>
+        Faults.Map(() => service.ListNodesAsync(request, NotCancellable));
 
-    public Task<NodeDetails> GetNodeAsync(GetNodeRequest request) => Faults.Map(() => service.GetNodeAsync(request));
+    public Task<NodeDetails> GetNodeAsync(GetNodeRequest request) => Faults.Map(() => service.GetNodeAsync(request, NotCancellable));
 
-    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids) => Faults.Map(() => service.GetNeighbourhoodsAsync(ids));
+    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids) =>
+        Faults.Map(() => service.GetNeighbourhoodsAsync(ids, NotCancellable));
 
-    public Task<string> CheckHealthAsync() => service.CheckHealthAsync();
+    public Task<string> CheckHealthAsync() => service.CheckHealthAsync(NotCancellable);
 
     private static class Faults
     {

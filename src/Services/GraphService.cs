@@ -1,57 +1,61 @@
 using RpcCompare.Contracts;
-using RpcCompare.Contracts.Wcf;
 using RpcCompare.Data.Queries;
 
 namespace RpcCompare.Services;
 
 /// <summary>
-/// The shared service contract, transport-neutral: each operation is one call of the query service, whose refusals
-/// (<see cref="GraphException"/>) and database failures go out as they are. Each host turns them into its protocol's
-/// errors: the WCF host into SOAP faults, the code-first gRPC host into gRPC statuses. One instance serves concurrent
-/// calls. Calls are not cancelled with their client: WCF gives an operation no token, and the shared contract has none.
+/// The shared service, transport-neutral: <see cref="Contracts.Wcf.IGraphService"/>'s operations, each one call of the
+/// query service, whose refusals (<see cref="GraphException"/>) and database failures go out as they are. Each host
+/// adapts it to its contract and turns those into its protocol's errors: the WCF host (SOAP faults) passes
+/// <see cref="CancellationToken.None"/>, since WCF gives an operation no token; the code-first gRPC host (gRPC statuses)
+/// passes the call's, cancelled by its deadline or the client's reset. One instance serves concurrent calls.
 /// </summary>
-public sealed class GraphService(GraphQueries queries) : IGraphService
+public sealed class GraphService(GraphQueries queries)
 {
     public Task<string> PingAsync(string payload) => Task.FromResult(queries.Ping(payload));
 
-    public async Task<LinkView[]> GetLinksAsync(GetLinksRequest request)
+    public Task<LinkView[]> GetLinksAsync(GetLinksRequest? request, CancellationToken cancellationToken) =>
+        AllAsync(queries.GetLinksAsync(OrEmpty(request).NodeId, cancellationToken), cancellationToken);
+
+    public Task<NodeSummary[]> SearchNodesAsync(SearchNodesRequest? request, CancellationToken cancellationToken)
     {
-        await using var links = await queries.GetLinksAsync(OrEmpty(request).NodeId, CancellationToken.None);
-        return await links.ToArrayAsync();
+        var search = OrEmpty(request);
+        return AllAsync(queries.SearchNodesAsync(search.Term, search.Limit, cancellationToken), cancellationToken);
     }
 
-    public async Task<NodeSummary[]> SearchNodesAsync(SearchNodesRequest request)
+    public Task<SnapshotInfo> PrepareSnapshotAsync(PrepareSnapshotRequest? request, CancellationToken cancellationToken) =>
+        queries.PrepareSnapshotAsync(OrEmpty(request).Size, cancellationToken);
+
+    public Task<WideRecord[]> GetRecordsAsync(GetRecordsRequest? request, CancellationToken cancellationToken)
     {
-        request = OrEmpty(request);
-        await using var hits = await queries.SearchNodesAsync(request.Term, request.Limit, CancellationToken.None);
-        return await hits.ToArrayAsync();
+        var read = OrEmpty(request);
+        return AllAsync(queries.GetRecordsAsync(read.SnapshotId, read.Count, cancellationToken), cancellationToken);
     }
 
-    public Task<SnapshotInfo> PrepareSnapshotAsync(PrepareSnapshotRequest request) =>
-        queries.PrepareSnapshotAsync(OrEmpty(request).Size, CancellationToken.None);
+    public Task<NodeDetails> CreateNodeAsync(NewNode? node, CancellationToken cancellationToken) =>
+        queries.CreateNodeAsync(OrEmpty(node), cancellationToken);
 
-    public async Task<WideRecord[]> GetRecordsAsync(GetRecordsRequest request)
+    public Task<NodeSummary[]> ListNodesAsync(ListNodesRequest? request, CancellationToken cancellationToken)
     {
-        request = OrEmpty(request);
-        await using var records = await queries.GetRecordsAsync(request.SnapshotId, request.Count, CancellationToken.None);
-        return await records.ToArrayAsync();
+        var list = OrEmpty(request);
+        return AllAsync(queries.ListNodesAsync(list.AfterId, list.Limit, cancellationToken), cancellationToken);
     }
 
-    public Task<NodeDetails> CreateNodeAsync(NewNode node) => queries.CreateNodeAsync(OrEmpty(node), CancellationToken.None);
+    public Task<NodeDetails> GetNodeAsync(GetNodeRequest? request, CancellationToken cancellationToken) =>
+        queries.GetNodeAsync(OrEmpty(request).Id, cancellationToken);
 
-    public async Task<NodeSummary[]> ListNodesAsync(ListNodesRequest request)
+    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[]? ids, CancellationToken cancellationToken) =>
+        queries.GetNeighbourhoodsAsync(ids ?? [], cancellationToken);
+
+    public async Task<string> CheckHealthAsync(CancellationToken cancellationToken) =>
+        await queries.IsDatabaseReachableAsync(cancellationToken) ? "SERVING" : "NOT_SERVING";
+
+    /// <summary>A query's rows read whole, for the buffered contracts; its connection is released when they are.</summary>
+    private static async Task<T[]> AllAsync<T>(Task<QueryStream<T>> opening, CancellationToken cancellationToken)
     {
-        request = OrEmpty(request);
-        await using var page = await queries.ListNodesAsync(request.AfterId, request.Limit, CancellationToken.None);
-        return await page.ToArrayAsync();
+        await using var rows = await opening;
+        return await rows.ToArrayAsync(cancellationToken);
     }
-
-    public Task<NodeDetails> GetNodeAsync(GetNodeRequest request) => queries.GetNodeAsync(OrEmpty(request).Id, CancellationToken.None);
-
-    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids) => queries.GetNeighbourhoodsAsync(ids ?? [], CancellationToken.None);
-
-    public async Task<string> CheckHealthAsync() =>
-        await queries.IsDatabaseReachableAsync(CancellationToken.None) ? "SERVING" : "NOT_SERVING";
 
     /// <summary>A WCF request may omit its body's member (nil): that reads as the empty request, as protobuf reads no bytes.</summary>
     private static T OrEmpty<T>(T? request) where T : class, new() => request ?? new T();

@@ -12,6 +12,9 @@ public static class HostOptionNames
     public const string QueryDelayMs = "query-delay-ms";
     public const string ParentPid = "parent-pid";
 
+    /// <summary>Refuse to start unless a database password is configured (crank's jobs: no run falls back to a default).</summary>
+    public const string RequirePassword = "require-password";
+
     /// <summary>REST's second endpoint, HTTP/2 cleartext (--rest-http2).</summary>
     public const string Http2Port = "http2-port";
 }

@@ -6,7 +6,8 @@ namespace RpcCompare.Contracts.Wcf;
 /// The WCF service contract, read by Microsoft's WCF client (System.ServiceModel) and served by this project's NetTcp host
 /// (operation name = method name without "Async", namespace and name from <see cref="GraphContract"/>). WCF has no
 /// streaming variant here: NetTcp streaming only carries a raw Stream body, so the stack is measured buffered, as the
-/// studied team ran it. The code-first gRPC stack serves this same interface through protobuf-net.Grpc, which binds an
+/// studied team ran it. The code-first gRPC stack's clients call this same interface through protobuf-net.Grpc (its host
+/// serves <see cref="CodeFirst.IGraphCallService"/>, these operations with a CallContext each), which binds an
 /// operation only when it takes one data contract: operations whose arguments were values (a node id, a term and a
 /// limit) take one request type each (<see cref="GetLinksRequest"/> ...), the way a team moving off WCF reshapes its
 /// contract; a string, an array and no argument bind as they are.

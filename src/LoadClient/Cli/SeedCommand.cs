@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Diagnostics;
+using RpcCompare.Data.Postgres;
 using RpcCompare.Data.Seeding;
 using RpcCompare.LoadClient.Database;
 using Spectre.Console;
@@ -13,11 +14,21 @@ public static class SeedCommand
     {
         var dataset = new DatasetOptions();
         var force = new Option<bool>("--force") { Description = "Reload even when the same dataset is already loaded." };
+        var requirePassword = new Option<bool>(ConnectionPassword.Option)
+        {
+            Description = "Refuse to seed unless a connection string is given (--connection or RPCCOMPARE_PG) and it, PGPASSWORD or " +
+                "a PostgreSQL passfile gives a password (crank's seed job: no run falls back to a default).",
+        };
         var command = new Command("seed", "Generate the graph dataset and load it into PostgreSQL with binary COPY.");
         dataset.AddTo(command);
         command.Options.Add(force);
+        command.Options.Add(requirePassword);
         command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
         {
+            if (result.GetValue(requirePassword))
+            {
+                RequirePassword(result.GetValue(dataset.Connection));
+            }
             var spec = dataset.ToSpec(result);
             Console.WriteLine($"Dataset: {spec.Preset} ({spec.Nodes:N0} nodes, {spec.Hubs} hubs up to {spec.MaxDegree:N0} links, " +
                 $"{spec.Records:N0} records, seed {spec.Seed}, fingerprint {spec.Fingerprint})");
@@ -28,6 +39,18 @@ public static class SeedCommand
             return CommandRunner.Ok;
         }));
         return command;
+    }
+
+    private static void RequirePassword(string? connection)
+    {
+        connection ??= Environment.GetEnvironmentVariable(DatabaseSession.EnvironmentVariable);
+        var missing = string.IsNullOrEmpty(connection)
+            ? $"{ConnectionPassword.Option}: no connection string: give --connection or the {DatabaseSession.EnvironmentVariable} environment variable."
+            : ConnectionPassword.Missing(connection);
+        if (missing is not null)
+        {
+            throw new UserFacingException(missing);
+        }
     }
 
     private static void Print(SeedResult seeded)

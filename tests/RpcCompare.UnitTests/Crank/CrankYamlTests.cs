@@ -26,6 +26,22 @@ public class CrankYamlTests
         Assert.Contains("rpccompareMergeJobResults(", FirstBlockUnder(yaml, "onResultsCreated:"), StringComparison.Ordinal);
     }
 
+    /// <summary>The database password never rides on a job's command line (the agent machine's process list shows it to
+    /// every user), and has no default: the connection string goes in each job's environment, and each job that gets it
+    /// refuses to start without a password.</summary>
+    [Fact]
+    public void NoJobTakesTheDatabasePasswordOnItsCommandLine()
+    {
+        var yaml = File.ReadAllText(RepositoryFile.PathOf(Yaml)).ReplaceLineEndings("\n").Split('\n');
+        var arguments = yaml.Where(l => l.TrimStart().StartsWith("arguments:", StringComparison.Ordinal)).ToArray();
+
+        Assert.Contains("  databasePassword: ''", yaml);
+        Assert.All(arguments, a => Assert.DoesNotContain("connection", a, StringComparison.OrdinalIgnoreCase));
+        Assert.All(arguments, a => Assert.DoesNotContain("password}}", a, StringComparison.OrdinalIgnoreCase));
+        Assert.Equal(6, yaml.Count(l => l.Trim() == "RPCCOMPARE_PG: '{{connectionString}}'"));
+        Assert.Equal(6, arguments.Count(a => a.Contains(" --require-password", StringComparison.Ordinal)));
+    }
+
     /// <summary>The text of the first "- |" literal block of a top-level list, as YAML reads it: the block's indentation
     /// removed, blank lines kept, one final newline ("clip").</summary>
     private static string FirstBlockUnder(string[] lines, string key)
