@@ -81,6 +81,11 @@ public static class ReportWriter
             }
         }
 
+        if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
+        {
+            page.Banner("unsteady", notSteady);
+        }
+
         page.Heading(2, "Summary", "summary");
         if (analysis.Entries.Count == 0)
         {
@@ -323,6 +328,11 @@ public static class ReportWriter
 
         md.Append(MarkdownText.Escape(Sections.RunLine(run))).Append("\n\n");
         md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
+        if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
+        {
+            md.Append(CultureInfo.InvariantCulture, $"> **NOT STEADY:** {MarkdownText.Escape(notSteady)}\n\n");
+        }
+
         if (analysis.Entries.Count > 0)
         {
             md.Append(Tables.Summary(analysis.Entries).ToMarkdown()).Append('\n');

@@ -14,6 +14,9 @@ public sealed record SyntheticEntry(string Stack, string Variant, int Requests, 
 
     public IReadOnlyList<double> Medians => TrialMedians ?? [MedianMs];
 
+    /// <summary>One warm-up per trial (null: results from before warm-ups were recorded).</summary>
+    public IReadOnlyList<WarmUpInfo>? WarmUps { get; init; }
+
     public string Status { get; init; } = ResultsFormat.EntryStatus.Ok;
     public string? StatusReason { get; init; }
     public long Errors { get; init; }
@@ -213,6 +216,7 @@ public static class SyntheticResults
             BytesReceivedPerRequest = entry.BytesReceived,
             ClientCpuMsPerRequest = 0.08,
             ServerAllocatedBytesPerRequest = 42_000,
+            WarmUp = entry.WarmUps?[index],
         };
     }
 

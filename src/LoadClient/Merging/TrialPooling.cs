@@ -22,7 +22,7 @@ public static class TrialPooling
         var first = trials[0].Entry;
         if (trials.Count == 1)
         {
-            return first with { LatencyMs = latency ?? first.LatencyMs, Trials = figures };
+            return first with { LatencyMs = latency ?? first.LatencyMs, Trials = figures, WarmUp = null };
         }
 
         var entries = trials.Select(t => t.Entry).ToList();
@@ -55,6 +55,7 @@ public static class TrialPooling
                 HostLog = entries.Select(e => e.Files.HostLog).FirstOrDefault(f => f is not null),
             },
             Trials = figures,
+            WarmUp = null,
         };
     }
 
@@ -75,6 +76,7 @@ public static class TrialPooling
         ServerCpuMsPerRequest = entry.Server?.CpuMsPerRequest,
         ServerAllocatedBytesPerRequest = entry.Server?.AllocatedBytesPerRequest,
         Intervals = entry.Files.Intervals,
+        WarmUp = entry.WarmUp,
     };
 
     /// <summary>The worst trial decides (failed, then interrupted, then skipped only when every trial was); the reasons

@@ -13,15 +13,21 @@ public static class LoadGenerator
     /// <summary>After a refused connection a worker waits this long, so a dead host is not hammered in a tight loop.</summary>
     private static readonly TimeSpan RefusedBackoff = TimeSpan.FromMilliseconds(100);
 
+    /// <summary>A warm-up shorter than this is not judged (<see cref="SteadyState.MinimumIntervals"/> intervals of 500 ms).</summary>
+    public static readonly TimeSpan MinimumJudgedWarmup = TimeSpan.FromSeconds(SteadyState.MinimumIntervals * 0.5);
+
     /// <summary>Runs warm-up and the measured window; returns when every worker has stopped.</summary>
     /// <param name="abort">Cancelled when the variant must stop early (Ctrl+C, a host that died).</param>
-    public static Task RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
+    public static Task<WarmUpOutcome> RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
         CancellationToken abort) => RunAsync(client, variant, plan, recorder, kinds: null, abort);
 
     /// <summary>Runs warm-up and the measured window; returns when every worker has stopped.</summary>
     /// <param name="kinds">A mix's recorders per kind (started), which record each call beside the whole's; null otherwise.</param>
     /// <param name="abort">Cancelled when the variant must stop early (Ctrl+C, a host that died).</param>
-    public static async Task RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
+    /// <returns>How the warm-up ended. A closed loop's warm-up without --start-at lasts from
+    /// <see cref="MinimumJudgedWarmup"/> until its intervals are steady (<see cref="SteadyState"/>), at most
+    /// <see cref="LoadPlan.Warmup"/>; any other warm-up lasts its planned time and is judged when it ends.</returns>
+    public static async Task<WarmUpOutcome> RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyRecorder recorder,
         MixRecording? kinds, CancellationToken abort)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(abort);
@@ -50,9 +56,27 @@ public static class LoadGenerator
                 : OpenLoopAsync(client, variant, recorderHandle, kindHandles, random, state, start, interval, stop.Token), CancellationToken.None);
         }).ToArray();
 
+        var warmupLength = TimeSpan.Zero;
+        var adaptive = plan.Rate is null && plan.MeasureFrom is null && plan.Warmup >= MinimumJudgedWarmup;
+        Steadiness? steadiness = null;
         try
         {
-            await Task.Delay(TimeSpan.FromTicks(Math.Max(0, (warmupEnd - Stopwatch.GetTimestamp()) * TimeSpan.TicksPerSecond / Stopwatch.Frequency)), abort);
+            if (adaptive)
+            {
+                await WaitUntilAsync(start + (long)(MinimumJudgedWarmup.TotalSeconds * Stopwatch.Frequency), abort);
+                while (!(steadiness = SteadyState.Assess(recorder.WarmUpIntervalMeansMs())).Value.Steady && Stopwatch.GetTimestamp() < warmupEnd)
+                {
+                    // A quarter of a 500 ms interval: the warm-up ends soon after the interval that made it steady.
+                    await WaitUntilAsync(Math.Min(warmupEnd, Stopwatch.GetTimestamp() + Stopwatch.Frequency / 8), abort);
+                }
+            }
+            else
+            {
+                await WaitUntilAsync(warmupEnd, abort);
+                steadiness = plan.Warmup >= MinimumJudgedWarmup ? SteadyState.Assess(recorder.WarmUpIntervalMeansMs()) : null;
+            }
+
+            warmupLength = Stopwatch.GetElapsedTime(start);
             recorder.BeginMeasurement();
             state.Measuring = true;
             if (plan.Duration is { } duration)
@@ -78,6 +102,7 @@ public static class LoadGenerator
             await stop.CancelAsync();
         }
         await Task.WhenAll(workers);
+        return new WarmUpOutcome(warmupLength, steadiness is { Intervals: >= SteadyState.MinimumIntervals } judged ? judged : null, adaptive);
     }
 
     private static async Task ClosedLoopAsync(IGraphClient client, Variant variant, WorkerRecorder recorder, WorkerRecorder[]? kinds, Random random,

@@ -16,9 +16,10 @@ public sealed record PlannedEntry(string Stack, Variant Variant, int Index)
 /// </summary>
 public sealed class RunPlan
 {
-    /// <summary>Before each later trial's measured window a host that stayed up gets this much of the warm-up again (at most
-    /// the whole warm-up), so a stack does not start cold after the others ran.</summary>
-    public static readonly TimeSpan ReWarm = TimeSpan.FromSeconds(2);
+    /// <summary>Before each later trial's measured window a host that stayed up is warmed again until steady, for at most
+    /// this long (and at most the whole warm-up), so a stack does not start cold after the others ran. A steady host takes
+    /// the shortest judged warm-up (<see cref="LoadGenerator.MinimumJudgedWarmup"/>, 3 s).</summary>
+    public static readonly TimeSpan ReWarm = TimeSpan.FromSeconds(6);
 
     private RunPlan(RunSettings settings, Scenario scenario, IReadOnlyList<PlannedEntry> entries, IReadOnlyList<IReadOnlyList<PlannedEntry>> orders)
     {

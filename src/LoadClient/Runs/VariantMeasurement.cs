@@ -51,7 +51,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         var clientSampler = ClientProcessSampler.Start();
         var wireBefore = client.WireBytes;
         await FirstCallAsync(client, variant, recorder, abort.Token);
-        await LoadGenerator.RunAsync(client, variant, plan, recorder, kinds, abort.Token);
+        var warmUp = await LoadGenerator.RunAsync(client, variant, plan, recorder, kinds, abort.Token);
         if (monitor is not null && !abort.IsCancellationRequested)
         {
             await Task.Delay(SampleSettle, CancellationToken.None);
@@ -90,6 +90,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             Breakdown = breakdown,
             LimitsHit = LimitsHit(result, server, settings.DbPoolSize, clientCost),
             Files = core.Files with { Counters = session.CountersFile },
+            WarmUp = warmUp.ToInfo(),
         };
         return [new MeasuredEntry(entry, result.Histogram, result.LatenciesFile), .. await KindEntriesAsync(stack, host, variant, kinds, cancellationToken)];
     }

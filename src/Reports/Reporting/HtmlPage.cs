@@ -17,7 +17,7 @@ internal sealed class HtmlPage
         h3 { font-size: 1.05rem; margin-top: 1.4rem; }
         p.meta { color: #555; margin-top: 0; }
         .banner { padding: 0.8rem 1rem; border-radius: 4px; margin: 1rem 0; font-weight: bold; }
-        .banner-interrupted, .banner-running { background: #fff4d6; border: 1px solid #e0b040; }
+        .banner-interrupted, .banner-running, .banner-unsteady { background: #fff4d6; border: 1px solid #e0b040; }
         .banner-failed { background: #fde2e1; border: 1px solid #d9534f; }
         .notice { background: #eef4fb; border: 1px solid #9dbbe0; padding: 0.5rem 0.8rem; border-radius: 4px; }
         .table-wrap { overflow-x: auto; }

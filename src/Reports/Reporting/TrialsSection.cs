@@ -40,7 +40,8 @@ internal static class TrialsSection
     {
         var table = new HtmlTable(
             new Cell("Stack", true), new Cell("Variant", true), "Trials", new Cell("p50 by trial (ms)", true), "p50 spread (ms)",
-            new Cell("p99 by trial (ms)", true), "p99 spread (ms)", new Cell("Throughput by trial (req/s)", true), "Throughput spread (req/s)");
+            new Cell("p99 by trial (ms)", true), "p99 spread (ms)", new Cell("Throughput by trial (req/s)", true), "Throughput spread (req/s)",
+            new Cell("Warm-up by trial (s)", true));
         foreach (var entry in entries)
         {
             var p50 = Percentiles(entry, 0.5);
@@ -57,11 +58,38 @@ internal static class TrialsSection
                 Spread(p99, Formats.Ms),
                 new(ByTrial(throughput, v => Formats.OneDecimal(v)), true),
                 Spread(throughput, v => Formats.OneDecimal(v)),
+                new(WarmUps(entry), true),
             ]);
         }
 
         return table;
     }
+
+    /// <summary>
+    /// The entries measured after a warm-up that was judged and still drifting at its cap, by trial: "Not steady: gRPC
+    /// (trial 1: 10 s of warm-up, still drifting 14%)…". Null when every judged warm-up was steady.
+    /// </summary>
+    public static string? NotSteady(IEnumerable<EntryStats> entries)
+    {
+        var named = entries
+            .Select(e => (e.DisplayName, Trials: (e.Summary.Trials ?? []).Where(t => t.WarmUp is { Steady: false }).ToList()))
+            .Where(e => e.Trials.Count > 0)
+            .Select(e => $"{e.DisplayName} ({string.Join("; ", e.Trials.Select(t => $"trial {t.Trial}: {Formats.OneDecimal(t.WarmUp!.Seconds)} s of warm-up, " +
+                $"still drifting {Formats.Percent(Math.Round((t.WarmUp.Drift ?? 0) * 100, 1))}"))})")
+            .ToList();
+        return named.Count == 0
+            ? null
+            : $"Not steady: {string.Join(", ", named)}. These trials began measuring while latency was still changing (their warm-up " +
+              "reached its cap first), so their figures include a system still warming; a longer --warmup gives them time.";
+    }
+
+    /// <summary>"3.0 / 3.5 / 10.0 (not steady)": each trial's warm-up, marked where it was judged and not steady.</summary>
+    private static string WarmUps(EntryStats entry) =>
+        entry.Summary.Trials is { Count: > 0 } trials && trials.Any(t => t.WarmUp is not null)
+            ? string.Join(" / ", trials.Select(t => t.WarmUp is { } w
+                ? Formats.OneDecimal(w.Seconds) + (w.Steady == false ? " (not steady)" : "")
+                : Formats.Dash))
+            : Formats.Dash;
 
     /// <summary>One category per entry with data; per trial a filled dot at its p50 and a hollow one at its p99.</summary>
     public static StripChart Chart(string id, IEnumerable<EntryStats> entries)

@@ -27,6 +27,11 @@ public sealed record SummaryEntry
     public string? StatusReason { get; init; }
     public required int Threads { get; init; }
 
+    /// <summary>The warm-up of a one-trial entry before pooling; summary.json keeps it per trial, in
+    /// <see cref="TrialFigures.WarmUp"/>.</summary>
+    [JsonIgnore]
+    public WarmUpInfo? WarmUp { get; init; }
+
     /// <summary>Successful requests in the measured window.</summary>
     public required long Requests { get; init; }
 
@@ -122,6 +127,35 @@ public sealed record TrialFigures
 
     /// <summary>The trial's interval log (.hlog); null when none was written.</summary>
     public string? Intervals { get; init; }
+
+    /// <summary>How the trial's warm-up ended; null in results from before it was recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public WarmUpInfo? WarmUp { get; init; }
+}
+
+/// <summary>
+/// One warm-up: how long it ran and whether its 500 ms intervals had stopped changing when the measured window began
+/// (the load client's SteadyState rule). A trial measured after a warm-up that was judged and was not steady measures a
+/// system still warming: the report names it "not steady".
+/// </summary>
+public sealed record WarmUpInfo
+{
+    public required double Seconds { get; init; }
+
+    /// <summary>True: steady; false: still drifting at its end (it reached its cap); null: too short or too few calls to judge.</summary>
+    public bool? Steady { get; init; }
+
+    /// <summary>500 ms intervals with calls that were judged.</summary>
+    public int Intervals { get; init; }
+
+    /// <summary>Intervals the transient took (MSER's truncation point); null when not judged.</summary>
+    public int? Truncation { get; init; }
+
+    /// <summary>The last half's trend from its first interval to its last, as a fraction of its mean; null when not judged.</summary>
+    public double? Drift { get; init; }
+
+    /// <summary>Whether the warm-up ran until steady (up to its cap) rather than for a fixed time.</summary>
+    public bool UntilSteady { get; init; }
 }
 
 /// <summary>

@@ -205,6 +205,30 @@ public class TrialReportTests
     }
 
     [Fact]
+    public async Task ATrialMeasuredBeforeSteadinessIsNamed()
+    {
+        using var temp = new TempFolder();
+        WarmUpInfo Steady(double seconds) => new() { Seconds = seconds, Steady = true, Intervals = 6, Truncation = 0, Drift = 0.02, UntilSteady = true };
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 200, 10, 0.1)
+            {
+                TrialMedians = [14, 11, 10],
+                WarmUps = [new WarmUpInfo { Seconds = 10, Steady = false, Intervals = 20, Truncation = 10, Drift = 0.14, UntilSteady = true }, Steady(3), Steady(3.5)],
+            },
+            new SyntheticEntry("wcf", "", 200, 12, 0.1) { TrialMedians = [12, 12, 12], WarmUps = [Steady(4), Steady(3), Steady(3)] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("> **NOT STEADY:** Not steady: gRPC (trial 1: 10.0 s of warm-up, still drifting 14%). These trials began measuring", markdown);
+        Assert.Contains("| 10.0 (not steady) / 3.0 / 3.5 |", markdown);
+        Assert.Contains("| 4.0 / 3.0 / 3.0 |", markdown);
+        Assert.Contains("class=\"banner banner-unsteady\"", await File.ReadAllTextAsync(temp.Combine("report.html")));
+    }
+
+    [Fact]
     public async Task TheSameTrialsGiveByteIdenticalReports()
     {
         using var temp = new TempFolder();

@@ -149,6 +149,39 @@ public sealed class LoadGeneratorTests
         Assert.Equal(result.Errors, result.ErrorsByKind[ErrorKind.Timeout]);
     }
 
+    [Fact]
+    public async Task ASteadyClosedLoopEndsItsWarmUpBeforeTheCap()
+    {
+        var steady = new Variant("", Threads: 2, Requests: 4, CallsPerUnit: 1,
+            (_, _, cancellationToken) => Task.Delay(TimeSpan.FromMilliseconds(5), cancellationToken));
+        var plan = new LoadPlan { Threads = 2, Requests = 4, Warmup = TimeSpan.FromMinutes(5) };
+        await using var recorder = new LatencyRecorder();
+
+        var warmUp = await LoadGenerator.RunAsync(null!, steady, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
+
+        Assert.True(warmUp.Adaptive);
+        Assert.True(warmUp.Steadiness!.Value.Steady);
+        Assert.True(warmUp.Length >= LoadGenerator.MinimumJudgedWarmup, $"{warmUp.Length}");
+        Assert.True(warmUp.Steadiness.Value.Intervals >= SteadyState.MinimumIntervals);
+    }
+
+    [Theory]
+    [InlineData(50.0, 4)]  // open loop: its measured window is scheduled in advance
+    [InlineData(null, 1)]  // a warm-up too short to judge
+    public async Task AWarmUpThatCannotWaitRunsItsPlannedTime(double? rate, double warmupSeconds)
+    {
+        var quick = new Variant("", Threads: 1, Requests: 2, CallsPerUnit: 1,
+            (_, _, cancellationToken) => Task.Delay(TimeSpan.FromMilliseconds(2), cancellationToken));
+        var plan = new LoadPlan { Threads = 1, Requests = 2, Rate = rate, Warmup = TimeSpan.FromSeconds(warmupSeconds) };
+        await using var recorder = new LatencyRecorder();
+
+        var warmUp = await LoadGenerator.RunAsync(null!, quick, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);
+
+        Assert.False(warmUp.Adaptive);
+        Assert.True(warmUp.Length >= plan.Warmup - TimeSpan.FromMilliseconds(20), $"{warmUp.Length}");
+        Assert.Equal(warmupSeconds >= 3, warmUp.Steadiness is not null);
+    }
+
     /// <summary>Reads the calling thread's allocated bytes at given call numbers, allocating nothing itself.</summary>
     private sealed class AllocationProbe(long[] at)
     {

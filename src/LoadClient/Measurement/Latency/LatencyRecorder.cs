@@ -51,6 +51,10 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
     private long _lastSampleCompletions;
+    private long _lastWarmUpCount;
+    private long _lastWarmUpTicks;
+    // The mean latency (ms) of each warm-up interval that completed calls, oldest first: what SteadyState judges.
+    private readonly List<double> _warmUpMeans = [];
     private int _state;
 
     /// <summary>Creates a recorder and, when <see cref="LatencyRecorderOptions.LatenciesCsvPath"/> is set, opens its
@@ -346,12 +350,13 @@ public sealed class LatencyRecorder : IAsyncDisposable
         {
             long now = Stopwatch.GetTimestamp();
             _interval.Reset();
-            long requests = 0, errors = 0, warmUp = 0;
+            long requests = 0, errors = 0, warmUp = 0, warmUpTicks = 0;
             foreach (var worker in _workers)
             {
                 worker.SwapInterval(_interval, _cumulative);
                 worker.SwapAnswerParts(_decode, _receive);
                 requests += worker.Successes;
+                warmUpTicks += worker.WarmUpTicks;
                 warmUp += worker.WarmUpSuccesses;
                 foreach (var kind in ErrorKinds.All)
                 {
@@ -360,6 +365,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
             }
 
             LogInterval(_lastSampleTimestamp, now);
+            NoteWarmUpInterval(warmUp, warmUpTicks);
             double seconds = (now - _lastSampleTimestamp) / (double)Stopwatch.Frequency;
             long completions = requests + warmUp;
             double rate = seconds > 0 ? (completions - _lastSampleCompletions) / seconds : 0;
@@ -379,6 +385,29 @@ public sealed class LatencyRecorder : IAsyncDisposable
             return snapshot;
         }
     }
+
+    /// <summary>The mean latency of each warm-up interval so far that completed calls (ms, oldest first).</summary>
+    public IReadOnlyList<double> WarmUpIntervalMeansMs()
+    {
+        lock (_lock)
+        {
+            return [.. _warmUpMeans];
+        }
+    }
+
+    /// <summary>Adds the interval just sampled to the warm-up's series when it completed warm-up calls; bounded, since a
+    /// warm-up longer than an hour of intervals has nothing left to tell.</summary>
+    private void NoteWarmUpInterval(long count, long ticks)
+    {
+        var calls = count - _lastWarmUpCount;
+        if (calls > 0 && _warmUpMeans.Count < MaxWarmUpIntervals)
+        {
+            _warmUpMeans.Add(LatencyUnits.TicksToMilliseconds((ticks - _lastWarmUpTicks) / calls));
+        }
+        (_lastWarmUpCount, _lastWarmUpTicks) = (count, ticks);
+    }
+
+    private const int MaxWarmUpIntervals = 7200;
 
     /// <summary>Appends the interval just sampled to the interval log, clipped to the measured window; an interval
     /// with no completions is logged too, so a stall shows as a gap.</summary>

@@ -27,6 +27,7 @@ public sealed class WorkerRecorder
 
     private long _successes;
     private long _warmUpSuccesses;
+    private long _warmUpTicks;
     private long _warmUpErrors;
     private long _clampedValues;
     private RecordedError? _firstError;
@@ -49,6 +50,9 @@ public sealed class WorkerRecorder
     internal long Successes => Volatile.Read(ref _successes);
 
     internal long WarmUpSuccesses => Volatile.Read(ref _warmUpSuccesses);
+
+    /// <summary>The warm-up's successful calls' latencies added up, so the recorder can tell whether the warm-up settled.</summary>
+    internal long WarmUpTicks => Volatile.Read(ref _warmUpTicks);
 
     internal long WarmUpErrors => Volatile.Read(ref _warmUpErrors);
 
@@ -77,6 +81,9 @@ public sealed class WorkerRecorder
         var phase = _owner.PhaseAt(endTimestamp);
         if (phase == MeasurementPhase.WarmUp)
         {
+            // The sum before the count: a sample that reads between the two sees one call's time without it, never a
+            // count without its time.
+            Volatile.Write(ref _warmUpTicks, _warmUpTicks + Math.Max(0, endTimestamp - startTimestamp));
             Volatile.Write(ref _warmUpSuccesses, _warmUpSuccesses + 1);
             return;
         }

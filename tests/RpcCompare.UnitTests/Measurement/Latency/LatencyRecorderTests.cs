@@ -65,6 +65,28 @@ public sealed class LatencyRecorderTests : IDisposable
     }
 
     [Fact]
+    public async Task EachWarmUpIntervalKeepsItsMeanLatency()
+    {
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
+        var worker = recorder.CreateWorker();
+        var ms = Stopwatch.Frequency / 1000;
+        var t0 = Stopwatch.GetTimestamp();
+
+        worker.RecordSuccess(t0, t0 + (2 * ms));
+        worker.RecordSuccess(t0, t0 + (4 * ms));
+        recorder.SampleNow();
+        recorder.SampleNow();
+        worker.RecordSuccess(t0, t0 + (9 * ms));
+        recorder.SampleNow();
+        recorder.BeginMeasurement();
+        worker.RecordSuccess(Stopwatch.GetTimestamp(), Stopwatch.GetTimestamp() + (50 * ms));
+        recorder.SampleNow();
+
+        // An interval without calls adds nothing; a measured call is no longer warm-up.
+        Assert.Equal([3.0, 9.0], recorder.WarmUpIntervalMeansMs());
+    }
+
+    [Fact]
     public async Task FirstCallIsKeptApartFromTheHistogram()
     {
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = NoTimer });
