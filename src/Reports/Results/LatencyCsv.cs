@@ -18,7 +18,7 @@ public static class LatencyCsv
             throw new ResultsFormatException(path, "the latency file is missing.");
         }
 
-        var bytes = await File.ReadAllBytesAsync(path, cancellationToken);
+        var bytes = await ResultsFolderFile.ReadAllBytesAsync(path, ResultsFolderFile.LatenciesLimit, cancellationToken);
         return Parse(path, bytes);
     }
 
