@@ -93,6 +93,12 @@ internal static class MergedFolder
                 Advance(next, readers, client);
             }
         }
+        catch
+        {
+            // A log refused half-way leaves no temporary file in the merged folder.
+            log.Abandon();
+            throw;
+        }
         finally
         {
             readers.ForEach(r => r.Dispose());

@@ -44,7 +44,7 @@ internal static partial class NativeFiles
     }
 
     /// <summary>What a path without links is, when it is anything but a regular file ("a named pipe (FIFO)"); null for
-    /// a regular file, or where statx(2) is not there to ask (outside Linux).</summary>
+    /// a regular file, or where statx(2) is not there to ask (outside Linux, or refused by the system).</summary>
     public static string? NotARegularFile(string path)
     {
         if (Directory.Exists(path))
@@ -58,9 +58,18 @@ internal static partial class NativeFiles
         }
 
         var buffer = new byte[StatxSize];
-        if (Statx(AtFdCwd, path, AtSymlinkNoFollow, StatxType, buffer) != 0)
+        try
         {
-            return "a file whose type cannot be read";
+            if (Statx(AtFdCwd, path, AtSymlinkNoFollow, StatxType, buffer) != 0)
+            {
+                // ENOSYS, or EPERM under an old container's seccomp profile: unchecked, as outside Linux.
+                return null;
+            }
+        }
+        catch (EntryPointNotFoundException)
+        {
+            // A C library without statx (musl before 1.2.5).
+            return null;
         }
 
         return (BitConverter.ToUInt16(buffer, StatxModeOffset) & TypeMask) switch

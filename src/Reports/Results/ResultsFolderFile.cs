@@ -39,7 +39,8 @@ public static class ResultsFolderFile
         }
 
         var realFolder = NativeFiles.RealPath(folder) ?? throw new ResultsFormatException(folder, "the results folder does not exist.");
-        if (!real.StartsWith(Path.TrimEndingDirectorySeparator(realFolder) + Path.DirectorySeparatorChar, StringComparison.Ordinal))
+        var inside = Path.EndsInDirectorySeparator(realFolder) ? realFolder : realFolder + Path.DirectorySeparatorChar;
+        if (!real.StartsWith(inside, StringComparison.Ordinal))
         {
             throw new ResultsFormatException(path, $"it leads to {real}, outside the results folder; every file a results folder names must lie inside it.");
         }
