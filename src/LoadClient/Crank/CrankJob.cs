@@ -75,24 +75,15 @@ public static class CrankJob
             var path = Path.Combine(folder, log!);
             try
             {
-                using var stream = File.OpenRead(path);
-                using var reader = new HistogramLogReader(stream);
-                foreach (var interval in reader.ReadHistograms())
+                foreach (var interval in IntervalLogReader.Read(path))
                 {
-                    if (pooled is null)
-                    {
-                        pooled = interval.Copy();
-                    }
-                    else
-                    {
-                        pooled.Add(interval);
-                    }
+                    pooled ??= IntervalLogReader.EmptyLike(interval);
+                    IntervalLogReader.AddInto(pooled, interval, path);
                 }
             }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException or FormatException or InvalidOperationException
-                or ArgumentException or IndexOutOfRangeException or OverflowException)
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException or ReportInputException or ArgumentException)
             {
-                warnings.WriteLine($"Warning: crank gets no histogram of {entry.Stack} {entry.Variant} ({path}: {e.Message}).");
+                warnings.WriteLine($"Warning: crank gets no histogram of {entry.Stack} {entry.Variant} ({e.Message}).");
                 return null;
             }
         }

@@ -1,5 +1,3 @@
-using HdrHistogram;
-
 namespace RpcCompare.LoadClient.Merging;
 
 /// <summary>A measured window on the wall clock, as a client's interval log shows it: from its first interval's start to
@@ -8,12 +6,10 @@ internal readonly record struct MeasuredWindow(DateTimeOffset Start, DateTimeOff
 {
     public double Seconds => Math.Max(0, (End - Start).TotalSeconds);
 
-    /// <summary>The window of interval histograms stamped in Unix milliseconds (as IntervalLog stamps them); null for none.</summary>
-    public static MeasuredWindow? Of(IReadOnlyList<HistogramBase> intervals) => intervals.Count == 0
-        ? null
-        : new MeasuredWindow(
-            DateTimeOffset.FromUnixTimeMilliseconds(intervals.Min(i => i.StartTimeStamp)),
-            DateTimeOffset.FromUnixTimeMilliseconds(intervals.Max(i => i.EndTimeStamp)));
+    /// <summary>The window from <paramref name="start"/> to <paramref name="end"/> in Unix milliseconds (as IntervalLog
+    /// stamps its intervals).</summary>
+    public static MeasuredWindow OfUnixMilliseconds(long start, long end) =>
+        new(DateTimeOffset.FromUnixTimeMilliseconds(start), DateTimeOffset.FromUnixTimeMilliseconds(end));
 
     /// <summary>From the earliest start to the latest end.</summary>
     public static MeasuredWindow Union(IReadOnlyCollection<MeasuredWindow> windows) =>

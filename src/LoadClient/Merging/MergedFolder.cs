@@ -33,14 +33,14 @@ internal static class MergedFolder
             {
                 if (trial.Figures.Intervals is { } log)
                 {
-                    WriteIntervals(Path.Combine(folder, log), trial.Intervals);
+                    WriteIntervals(Path.Combine(folder, log), trial.IntervalLogs);
                     written.Add(log);
                 }
             }
 
             if (entry.CountersPath is { } counters && files.Counters is { } name && !written.Contains(name))
             {
-                File.Copy(counters, Path.Combine(folder, name));
+                await CopyAsync(counters, Path.Combine(folder, name), cancellationToken);
                 written.Add(name);
             }
         }
@@ -71,18 +71,58 @@ internal static class MergedFolder
             await stream.WriteAsync(Encoding.UTF8.GetBytes(text.ToString()), ct);
         }, cancellationToken);
 
-    private static void WriteIntervals(string path, IReadOnlyList<HdrHistogram.HistogramBase> intervals)
+    /// <summary>The clients' logs merged in time order, one interval of each log in memory at a time: by start, and at
+    /// the same start in the clients' order (each log is in time order, <see cref="IntervalLogReader"/> checks it).</summary>
+    private static void WriteIntervals(string path, IReadOnlyList<string> logs)
     {
         using var log = new IntervalLog(path);
-        foreach (var interval in intervals)
+        var readers = logs.Select(l => IntervalLogReader.Read(l).GetEnumerator()).ToList();
+        try
         {
-            log.Append(interval, DateTimeOffset.FromUnixTimeMilliseconds(interval.StartTimeStamp),
-                DateTimeOffset.FromUnixTimeMilliseconds(interval.EndTimeStamp));
+            var next = new PriorityQueue<int, (long Start, int Client)>();
+            for (var i = 0; i < readers.Count; i++)
+            {
+                Advance(next, readers, i);
+            }
+
+            while (next.TryDequeue(out var client, out _))
+            {
+                var interval = readers[client].Current;
+                log.Append(interval, DateTimeOffset.FromUnixTimeMilliseconds(interval.StartTimeStamp),
+                    DateTimeOffset.FromUnixTimeMilliseconds(interval.EndTimeStamp));
+                Advance(next, readers, client);
+            }
+        }
+        catch
+        {
+            // A log refused half-way leaves no temporary file in the merged folder.
+            log.Abandon();
+            throw;
+        }
+        finally
+        {
+            readers.ForEach(r => r.Dispose());
         }
 
         if (log.Complete() is null)
         {
             throw new IOException($"The interval log {path} could not be written: {log.Error}");
         }
+    }
+
+    private static void Advance(PriorityQueue<int, (long Start, int Client)> next, List<IEnumerator<HdrHistogram.HistogramBase>> readers, int client)
+    {
+        if (readers[client].MoveNext())
+        {
+            next.Enqueue(client, (readers[client].Current.StartTimeStamp, client));
+        }
+    }
+
+    /// <summary>A client's file copied as the readers read it: checked, and no larger than such a file may be.</summary>
+    private static async Task CopyAsync(string source, string target, CancellationToken cancellationToken)
+    {
+        await using var from = ResultsFolderFile.OpenRead(source, ResultsFolderFile.CountersLimit);
+        await using var to = new FileStream(target, FileMode.CreateNew, FileAccess.Write);
+        await from.CopyToAsync(to, cancellationToken);
     }
 }

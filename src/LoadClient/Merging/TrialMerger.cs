@@ -6,9 +6,10 @@ namespace RpcCompare.LoadClient.Merging;
 
 /// <summary>One trial of a merged entry: its figures, and what its files are written from.</summary>
 /// <param name="Histogram">Every client's calls of the trial.</param>
-/// <param name="Intervals">Every client's interval histograms of the trial, by start time.</param>
+/// <param name="IntervalLogs">The clients' interval logs of the trial, in the clients' order, which the merged log is
+/// written from in time order.</param>
 /// <param name="LatenciesMs">Each client's calls of the trial, in the clients' order.</param>
-internal sealed record MergedTrial(TrialFigures Figures, HistogramBase Histogram, IReadOnlyList<HistogramBase> Intervals,
+internal sealed record MergedTrial(TrialFigures Figures, HistogramBase Histogram, IReadOnlyList<string> IntervalLogs,
     IReadOnlyList<IReadOnlyList<double>> LatenciesMs, WindowOverlap Overlap);
 
 /// <summary>A client's trial that had calls but no interval log.</summary>
@@ -30,20 +31,19 @@ internal static class TrialMerger
         var histogram = ClientHistograms.Create();
         foreach (var part in parts)
         {
-            foreach (var interval in part.Intervals)
+            if (part.Log is { } log)
             {
-                if (interval.HighestTrackableValue != histogram.HighestTrackableValue)
+                if (log.Sum.HighestTrackableValue != histogram.HighestTrackableValue)
                 {
                     // Stopwatch ticks are 1 ns on Linux and 100 ns on Windows: such logs cannot be added up as they are.
                     throw new UserFacingException(
-                        $"{part.Source.Label} logged {what} in other units (its histograms track up to {interval.HighestTrackableValue} " +
+                        $"{part.Source.Label} logged {what} in other units (its histograms track up to {log.Sum.HighestTrackableValue} " +
                         $"ticks, this machine's {histogram.HighestTrackableValue}); merge needs clients whose clocks tick alike.");
                 }
 
-                histogram.Add(interval);
+                histogram.Add(log.Sum);
             }
-
-            if (part.Intervals.Count == 0 && part.LatenciesMs.Count > 0)
+            else if (part.LatenciesMs.Count > 0)
             {
                 ClientHistograms.RecordMilliseconds(histogram, part.LatenciesMs);
                 withoutLog.Add(new MissingLog(part.Source.Label, what));
@@ -57,7 +57,7 @@ internal static class TrialMerger
         var duration = parts.Where(p => p.Window is null).Select(p => p.Figures.DurationSeconds).Append(union?.Seconds ?? 0).Max();
         var requests = parts.Sum(p => p.Figures.Requests);
         var latency = requests > 0 ? LatencyStats.FromTicksHistogram(histogram) : null;
-        var intervals = parts.SelectMany(p => p.Intervals).OrderBy(i => i.StartTimeStamp).ToList();
+        var logs = parts.Where(p => p.Log is not null).Select(p => p.Log!.Path).ToList();
         List<(double? Value, double Weight)> ByCalls(Func<TrialFigures, double?> value) =>
             [.. parts.Select(p => (value(p.Figures), (double)(p.Figures.Requests + p.Figures.Errors)))];
 
@@ -86,7 +86,7 @@ internal static class TrialMerger
             ClientCpuMsPerRequest = Weighted.Mean(ByCalls(f => f.ClientCpuMsPerRequest)),
             ServerCpuMsPerRequest = HostFigure(f => f.ServerCpuMsPerRequest),
             ServerAllocatedBytesPerRequest = HostFigure(f => f.ServerAllocatedBytesPerRequest),
-            Intervals = intervals.Count > 0 ? ResultFileNames.IntervalLog(stack, variant, number) : null,
+            Intervals = logs.Count > 0 ? ResultFileNames.IntervalLog(stack, variant, number) : null,
         };
         var overlap = new WindowOverlap
         {
@@ -97,6 +97,6 @@ internal static class TrialMerger
             StartUtc = union?.Start,
             EndUtc = union?.End,
         };
-        return new MergedTrial(figures, histogram, intervals, [.. parts.Select(p => p.LatenciesMs)], overlap);
+        return new MergedTrial(figures, histogram, logs, [.. parts.Select(p => p.LatenciesMs)], overlap);
     }
 }

@@ -32,7 +32,17 @@ public static class CountersCsv
             throw new ResultsFormatException(path, "the counters file is missing.");
         }
 
-        var text = await File.ReadAllTextAsync(path, new UTF8Encoding(false, throwOnInvalidBytes: true), cancellationToken);
+        var bytes = await ResultsFolderFile.ReadAllBytesAsync(path, ResultsFolderFile.CountersLimit, cancellationToken);
+        string text;
+        try
+        {
+            text = new UTF8Encoding(false, throwOnInvalidBytes: true).GetString(bytes.AsSpan(bytes.AsSpan().StartsWith("\uFEFF"u8) ? 3 : 0));
+        }
+        catch (DecoderFallbackException)
+        {
+            throw new ResultsFormatException(path, "the file is not UTF-8 text.");
+        }
+
         return Parse(path, text);
     }
 

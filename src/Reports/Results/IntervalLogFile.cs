@@ -6,8 +6,9 @@ namespace RpcCompare.Reports.Results;
 public sealed record LatencyOverTime(double Second, long Requests, double? P50Ms, double? P99Ms);
 
 /// <summary>
-/// Reads an .hlog the load client wrote (Stopwatch ticks of 1 ns) with HdrHistogram's <see cref="HistogramLogReader"/>
-/// and merges its intervals into whole seconds from the start of the measured window.
+/// Reads an .hlog the load client wrote (Stopwatch ticks of 1 ns) one interval at a time (<see cref="IntervalLogReader"/>)
+/// and merges its intervals into whole seconds from the start of the measured window, keeping only each second's
+/// quantiles: an hour of intervals costs what a few histograms cost.
 /// </summary>
 public static class IntervalLogFile
 {
@@ -15,46 +16,48 @@ public static class IntervalLogFile
 
     public static IReadOnlyList<LatencyOverTime> ReadPerSecond(string path)
     {
-        List<HistogramBase> intervals;
-        try
+        var points = new List<LatencyOverTime>();
+        // The seconds that a later interval may still fall in; every later interval starts no earlier than the last one.
+        var open = new SortedDictionary<long, HistogramBase>();
+        long? start = null;
+        foreach (var interval in IntervalLogReader.Read(path))
         {
-            using var stream = File.OpenRead(path);
-            using var reader = new HistogramLogReader(stream);
-            intervals = [.. reader.ReadHistograms()];
-        }
-        catch (Exception ex) when (ex is FormatException or InvalidOperationException or ArgumentException or IndexOutOfRangeException or OverflowException)
-        {
-            throw new ResultsFormatException(path, $"it is not an HdrHistogram interval log the load client wrote ({ex.Message}).");
-        }
+            start ??= interval.StartTimeStamp;
+            var closed = (interval.StartTimeStamp - start.Value) / 1000;
+            while (open.Count > 0 && open.First().Key < closed)
+            {
+                Close(open, points);
+            }
 
-        if (intervals.Count == 0)
-        {
-            return [];
-        }
-
-        var start = intervals.Min(h => h.StartTimeStamp);
-        var seconds = new SortedDictionary<long, HistogramBase>();
-        foreach (var interval in intervals)
-        {
             // An interval belongs to the second its middle falls in.
-            var second = ((interval.StartTimeStamp + interval.EndTimeStamp) / 2 - start) / 1000;
-            if (!seconds.TryGetValue(second, out var merged))
+            var second = ((interval.StartTimeStamp + interval.EndTimeStamp) / 2 - start.Value) / 1000;
+            if (!open.TryGetValue(second, out var merged))
             {
-                merged = interval.Copy();
-                seconds.Add(second, merged);
+                merged = IntervalLogReader.EmptyLike(interval);
+                open.Add(second, merged);
             }
-            else
-            {
-                merged.Add(interval);
-            }
+
+            IntervalLogReader.AddInto(merged, interval, path);
         }
 
-        return [.. seconds.Select(pair => pair.Value.TotalCount == 0
-            ? new LatencyOverTime(pair.Key + 0.5, 0, null, null)
+        while (open.Count > 0)
+        {
+            Close(open, points);
+        }
+
+        return points;
+    }
+
+    private static void Close(SortedDictionary<long, HistogramBase> open, List<LatencyOverTime> points)
+    {
+        var (second, histogram) = open.First();
+        open.Remove(second);
+        points.Add(histogram.TotalCount == 0
+            ? new LatencyOverTime(second + 0.5, 0, null, null)
             : new LatencyOverTime(
-                pair.Key + 0.5,
-                pair.Value.TotalCount,
-                pair.Value.GetValueAtPercentile(50) / TicksPerMillisecond,
-                pair.Value.GetValueAtPercentile(99) / TicksPerMillisecond))];
+                second + 0.5,
+                histogram.TotalCount,
+                histogram.GetValueAtPercentile(50) / TicksPerMillisecond,
+                histogram.GetValueAtPercentile(99) / TicksPerMillisecond));
     }
 }

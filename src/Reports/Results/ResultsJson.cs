@@ -43,7 +43,7 @@ public static class ResultsJson
             throw new ResultsFormatException(path, "the file is missing.");
         }
 
-        var bytes = await File.ReadAllBytesAsync(path, cancellationToken);
+        var bytes = await ResultsFolderFile.ReadAllBytesAsync(path, ResultsFolderFile.JsonLimit, cancellationToken);
         if (bytes.AsSpan().Trim(" \t\r\n"u8).IsEmpty)
         {
             throw new ResultsFormatException(path, "the file is empty.");

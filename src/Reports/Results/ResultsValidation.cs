@@ -3,6 +3,11 @@ namespace RpcCompare.Reports.Results;
 /// <summary>Checks what the JSON schema alone cannot: known enumerations, sane counts, plain file names.</summary>
 internal static class ResultsValidation
 {
+    /// <summary>More calls than any run makes (a million a second for eleven days): such a count is damage, and refusing
+    /// it keeps every sum of counts the readers make (over the trials, entries and clients a summary.json of at most
+    /// <see cref="ResultsFolderFile.JsonLimit"/> bytes can hold) from overflowing.</summary>
+    public const long MostCalls = 1_000_000_000_000;
+
     public static void Validate(string path, RunManifest manifest)
     {
         OneOf(path, "status", manifest.Status, ResultsFormat.RunStatus.All);
@@ -64,13 +69,13 @@ internal static class ResultsValidation
                 throw new ResultsFormatException(path, $"{where} appears twice.");
             }
 
-            NotNegative(path, $"{where}.requests", entry.Requests);
-            NotNegative(path, $"{where}.errors", entry.Errors);
+            Count(path, $"{where}.requests", entry.Requests);
+            Count(path, $"{where}.errors", entry.Errors);
             NotNegative(path, $"{where}.threads", entry.Threads);
             foreach (var (kind, count) in entry.ErrorsByKind)
             {
                 OneOf(path, $"{where}.errorsByKind key", kind, ResultsFormat.ErrorKinds.All);
-                NotNegative(path, $"{where}.errorsByKind.{kind}", count);
+                Count(path, $"{where}.errorsByKind.{kind}", count);
             }
 
             for (var j = 0; j < entry.LimitsHit.Count; j++)
@@ -83,6 +88,20 @@ internal static class ResultsValidation
             PlainFileName(path, $"{where}.files.intervals", entry.Files.Intervals);
             PlainFileName(path, $"{where}.files.hostLog", entry.Files.HostLog);
             PlainFileName(path, $"{where}.files.counters", entry.Files.Counters);
+            Validate(path, where, entry.Trials);
+        }
+    }
+
+    private static void Validate(string path, string where, IReadOnlyList<TrialFigures>? trials)
+    {
+        for (var j = 0; j < (trials?.Count ?? 0); j++)
+        {
+            var trial = trials![j] ?? throw new ResultsFormatException(path, $"{where}.trials[{j}] is null.");
+            var what = $"{where}.trials[{j}]";
+            OneOf(path, $"{what}.status", trial.Status, ResultsFormat.EntryStatus.All);
+            Count(path, $"{what}.requests", trial.Requests);
+            Count(path, $"{what}.errors", trial.Errors);
+            PlainFileName(path, $"{what}.intervals", trial.Intervals);
         }
     }
 
@@ -110,6 +129,15 @@ internal static class ResultsValidation
         if (value < 0)
         {
             throw new ResultsFormatException(path, $"{what} is {value}, which is negative.");
+        }
+    }
+
+    private static void Count(string path, string what, long value)
+    {
+        NotNegative(path, what, value);
+        if (value > MostCalls)
+        {
+            throw new ResultsFormatException(path, $"{what} is {value}, more than a run can make (at most {MostCalls}).");
         }
     }
 

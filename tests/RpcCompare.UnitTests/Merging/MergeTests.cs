@@ -121,7 +121,7 @@ public class MergeTests
         using var temp = new TempFolder();
         var merged = await MergeAsync(temp, A, B);
 
-        var intervals = IntervalLogReader.Read(Path.Combine(merged.Folder, ResultFileNames.IntervalLog("grpc", "", 2)));
+        var intervals = IntervalLogReader.Read(Path.Combine(merged.Folder, ResultFileNames.IntervalLog("grpc", "", 2))).ToList();
 
         Assert.Equal(12, intervals.Count);
         Assert.Equal(intervals.Select(i => i.StartTimeStamp).Order(), intervals.Select(i => i.StartTimeStamp));

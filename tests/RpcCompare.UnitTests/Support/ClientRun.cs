@@ -44,6 +44,11 @@ public sealed record ClientRun
 
     public static TimeSpan TrialLength { get; } = TimeSpan.FromSeconds(6);
 
+    /// <summary>How long each trial's measured window lasts, and in how many equal intervals its log holds it.</summary>
+    public TimeSpan Window { get; init; } = TrialLength;
+
+    public int Intervals { get; init; } = 6;
+
     public DateTimeOffset TrialStart(int trial) => Start.AddMinutes(trial - 1);
 
     public async Task<string> WriteAsync(string folder)
@@ -78,19 +83,21 @@ public sealed record ClientRun
         return [.. Enumerable.Range(0, Requests).Select(_ => Math.Max(1, (long)Math.Round(MedianMs * 1000 * Math.Exp(0.5 * random.NextNormal()))))];
     }
 
-    /// <summary>The calls in six one-second intervals, in nanoseconds (the client's Stopwatch ticks).</summary>
+    /// <summary>The calls in <see cref="Intervals"/> intervals of the window, in nanoseconds (the client's Stopwatch ticks).</summary>
     private void WriteIntervals(string path, DateTimeOffset start, long[] calls)
     {
         using var log = new IntervalLog(path);
-        var perSecond = (calls.Length + 5) / 6;
-        for (var second = 0; second < 6; second++)
+        var perInterval = (calls.Length + Intervals - 1) / Intervals;
+        var length = Window / Intervals;
+        var interval = new LongHistogram(1, HighestTrackableTicks, 3);
+        for (var i = 0; i < Intervals; i++)
         {
-            var interval = new LongHistogram(1, HighestTrackableTicks, 3);
-            foreach (var us in calls.Skip(second * perSecond).Take(perSecond))
+            interval.Reset();
+            foreach (var us in calls.Skip(i * perInterval).Take(perInterval))
             {
                 interval.RecordValue(us * 1000);
             }
-            log.Append(interval, start.AddSeconds(second), start.AddSeconds(second + 1));
+            log.Append(interval, start + (length * i), start + (length * (i + 1)));
         }
         Assert.NotNull(log.Complete());
     }
@@ -98,7 +105,7 @@ public sealed record ClientRun
     private SummaryEntry Entry(string stack, List<long[]> trials)
     {
         var requests = trials.Sum(t => t.Length);
-        var duration = TrialLength.TotalSeconds * Trials;
+        var duration = Window.TotalSeconds * Trials;
         return new SummaryEntry
         {
             Stack = stack,
@@ -129,8 +136,8 @@ public sealed record ClientRun
                 Status = ResultsFormat.EntryStatus.Ok,
                 Requests = calls.Length,
                 Errors = Errors,
-                DurationSeconds = TrialLength.TotalSeconds,
-                ThroughputRps = calls.Length / TrialLength.TotalSeconds,
+                DurationSeconds = Window.TotalSeconds,
+                ThroughputRps = calls.Length / Window.TotalSeconds,
                 P50Ms = MedianMs,
                 P99Ms = MedianMs * 3,
                 BytesSentPerRequest = 100 * Seed,
