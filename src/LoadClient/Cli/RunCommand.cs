@@ -50,7 +50,7 @@ public static class RunCommand
             HelpName = "N",
         }.WithNumberParser();
         var duration = DurationOption("--duration", "Measure for this long per stack and variant instead of a number of requests (e.g. 30s, 5m).", null);
-        var warmup = DurationOption("--warmup", "Warm-up before each measured window; its requests are not counted. Shorter ones let the first stack measured pay for the JIT.", "10s");
+        var warmup = DurationOption("--warmup", "The longest warm-up before each measured window (its requests are not counted): a closed loop's ends earlier, from 3 s on, once its latency stops changing; a shorter cap lets the first stack measured pay for the JIT.", "10s");
         var rate = new Option<double?>("--rate")
         {
             Description = "Open loop: this many requests per second; a request held back by busy senders counts from its scheduled time. Default: closed loop.",
