@@ -25,6 +25,7 @@ public static class CompareWriter
         var runB = await ResultsLoader.LoadAsync(folderB, cancellationToken);
         RunComparison.Refuse(runA, runB);
 
+        options = options with { Bootstrap = options.Bootstrap.WithMargin(options.Margin, runB.Manifest.Options) };
         var a = RunAnalysis.Create(runA, options.Bootstrap);
         var b = RunAnalysis.Create(runB, options.Bootstrap);
         var pairs = RunComparison.Pair(a, b, cancellationToken, out var unmatched);

@@ -14,6 +14,10 @@ public sealed record ReportOptions
 
     public PngOptions Png { get; init; } = new();
     public BootstrapSettings Bootstrap { get; init; } = new();
+
+    /// <summary>The verdict's equivalence margin (0.05: ±5%); null: the run's own --margin as its manifest records it, else
+    /// <see cref="BootstrapSettings.EquivalenceMargin"/>.</summary>
+    public double? Margin { get; init; }
 }
 
 /// <summary>Options of <see cref="CompareWriter"/>.</summary>
@@ -21,6 +25,9 @@ public sealed record CompareOptions
 {
     public PngOptions Png { get; init; } = new();
     public BootstrapSettings Bootstrap { get; init; } = new();
+
+    /// <summary>As <see cref="ReportOptions.Margin"/>; null: the later run's (B's) own --margin, else the default.</summary>
+    public double? Margin { get; init; }
 }
 
 /// <summary>PNG export of each chart (drawn by ScottPlot), at slide size by default.</summary>

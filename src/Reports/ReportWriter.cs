@@ -17,6 +17,7 @@ public static class ReportWriter
     public static async Task<ReportOutput> WriteAsync(string folder, ReportOptions options, CancellationToken cancellationToken)
     {
         var run = await ResultsLoader.LoadAsync(folder, cancellationToken);
+        options = options with { Bootstrap = options.Bootstrap.WithMargin(options.Margin, run.Manifest.Options) };
         var analysis = RunAnalysis.Create(run, options.Bootstrap);
         analysis.CompareWithBaseline(options.Baseline, cancellationToken);
 

@@ -1,7 +1,6 @@
 using System.CommandLine;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
-using RpcCompare.Reports.Statistics;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Cli;
@@ -19,7 +18,7 @@ public static class ReportCommands
         };
         baseline.AcceptOnlyFromAmong([.. StackCatalog.Ids]);
         var noPng = new Option<bool>("--no-png") { Description = "Skip the PNG charts (report.html is complete without them)." };
-        var margin = MarginOption();
+        var margin = MarginOption("the run's own --margin, else 5");
         var command = new Command("report", "Write report.html, summary.md and one PNG per chart into a results folder.")
         {
             folder,
@@ -33,7 +32,7 @@ public static class ReportCommands
             {
                 Baseline = result.GetValue(baseline),
                 Png = new PngOptions { Enabled = !result.GetValue(noPng) },
-                Bootstrap = new BootstrapSettings { EquivalenceMargin = result.GetValue(margin) / 100 },
+                Margin = result.GetValue(margin) / 100,
             }, cancellationToken));
             Print(output);
             return CommandRunner.Ok;
@@ -51,7 +50,7 @@ public static class ReportCommands
             HelpName = "folder",
         };
         var noPng = new Option<bool>("--no-png") { Description = "Skip the PNG charts." };
-        var margin = MarginOption();
+        var margin = MarginOption("the later run's own --margin, else 5");
         var command = new Command("compare", "Compare two runs of the same scenario: each stack's quantile shifts and whether they exceed the noise.")
         {
             before,
@@ -68,7 +67,7 @@ public static class ReportCommands
             var written = await Guard(() => CompareWriter.WriteAsync(a, b, target, new CompareOptions
             {
                 Png = new PngOptions { Enabled = !result.GetValue(noPng) },
-                Bootstrap = new BootstrapSettings { EquivalenceMargin = result.GetValue(margin) / 100 },
+                Margin = result.GetValue(margin) / 100,
             }, cancellationToken));
             Print(written);
             return CommandRunner.Ok;
@@ -76,19 +75,18 @@ public static class ReportCommands
         return command;
     }
 
-    /// <summary>--margin PERCENT: how close two figures must be shown to be to be called equivalent.</summary>
-    private static Option<double> MarginOption()
+    /// <summary>--margin PERCENT: how close two figures must be shown to be to be called equivalent; unset, the run's own.</summary>
+    internal static Option<double?> MarginOption(string whenUnset)
     {
-        var option = new Option<double>("--margin")
+        var option = new Option<double?>("--margin")
         {
             Description = "The verdict's equivalence margin, in percent of the slower-looking stack's figure: two stacks are " +
-                          "\"equivalent\" when the interval of their difference lies inside \u00b1margin.",
-            DefaultValueFactory = _ => new BootstrapSettings().EquivalenceMargin * 100,
+                          $"\"equivalent\" when the interval of their difference lies inside \u00b1margin (default: {whenUnset}).",
             HelpName = "percent",
         };
         option.Validators.Add(r =>
         {
-            if (r.GetValueOrDefault<double>() is var value && !(value > 0 && value < 100))
+            if (r.GetValueOrDefault<double?>() is { } value && !(value > 0 && value < 100))
             {
                 r.AddError($"--margin: {value.ToString(System.Globalization.CultureInfo.InvariantCulture)} is not a percentage above 0 and below 100 (e.g. 5).");
             }

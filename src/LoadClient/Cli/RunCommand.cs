@@ -129,6 +129,7 @@ public static class RunCommand
         };
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
+        var margin = ReportCommands.MarginOption("5");
         var network = NetworkOption.Create();
         var cpus = new Option<string>("--cpus")
         {
@@ -145,7 +146,7 @@ public static class RunCommand
         });
 
         foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, startAt, rate, targets, output,
-                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, noScalingCheck, http2, noReport, cpus, network })
+                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, noScalingCheck, http2, noReport, margin, cpus, network })
         {
             root.Options.Add(option);
         }

@@ -21,6 +21,16 @@ public sealed record BootstrapSettings
     /// </summary>
     public double EquivalenceMargin { get; init; } = 0.05;
 
+    /// <summary>These settings with the margin given, else the one a run recorded as its --margin option (in percent), else
+    /// as they are: a run's report and a later `report` of it judge alike.</summary>
+    public BootstrapSettings WithMargin(double? given, IReadOnlyDictionary<string, string> runOptions) =>
+        given is { } margin ? this with { EquivalenceMargin = margin }
+        : runOptions.TryGetValue("margin", out var text)
+          && double.TryParse(text, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var percent)
+          && percent is > 0 and < 100
+            ? this with { EquivalenceMargin = percent / 100 }
+            : this;
+
     /// <summary>"95%" for 0.95: how every sentence and table names a band's level.</summary>
     public static string Percent(double confidenceLevel) =>
         (confidenceLevel * 100).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture) + "%";

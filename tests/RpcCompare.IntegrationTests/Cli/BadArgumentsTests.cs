@@ -66,6 +66,7 @@ public sealed class BadArgumentsTests
         { ["report", "/nonexistent/results"], "does not exist" },
         { ["report", "/nonexistent/results", "--margin", "0"], "--margin: 0 is not a percentage above 0 and below 100" },
         { ["compare", "/a", "/b", "--margin", "150"], "--margin: 150 is not a percentage above 0 and below 100" },
+        { ["--scenario", "ping", "--margin", "-1"], "--margin: -1 is not a percentage above 0 and below 100" },
     };
 
     [Theory]

@@ -58,4 +58,16 @@ public class EquivalenceTests
     {
         Assert.Null(Equivalence.TrialsToDecide([1, 1.2, 0.8, 1], margin: 1, confidenceLevel: 0.95, differenceCounts: false));
     }
+
+    [Theory]
+    [InlineData(0.02, "7", 0.02)]   // given on the command line: it wins
+    [InlineData(null, "7", 0.07)]   // the run's own --margin, recorded in percent
+    [InlineData(null, "", 0.05)]    // nothing usable: the default
+    [InlineData(null, "150", 0.05)]
+    public void TheMarginIsTheGivenOneElseTheRunsOwn(double? given, string recorded, double expected)
+    {
+        var options = new Dictionary<string, string> { ["margin"] = recorded };
+
+        Assert.Equal(expected, new BootstrapSettings().WithMargin(given, options).EquivalenceMargin, 10);
+    }
 }
