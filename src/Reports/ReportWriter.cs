@@ -133,6 +133,11 @@ public static class ReportWriter
 
         page.Heading(2, "Trials", "trials");
         page.Paragraph(TrialsSection.Intro(analysis));
+        if (TrialsSection.Machine(analysis.Entries) is { } machine)
+        {
+            page.Paragraph(machine);
+        }
+
         page.Raw(TrialsSection.Table(analysis.Entries).ToHtml("trials-table"));
         page.Paragraph(TrialsSection.HowTo);
         var chart = TrialsSection.Chart(charts.NewId("trials"), analysis.Entries);
@@ -348,6 +353,11 @@ public static class ReportWriter
         if (TrialsSection.Applies(analysis))
         {
             md.Append("\n## Trials\n\n").Append(TrialsSection.Intro(analysis)).Append("\n\n");
+            if (TrialsSection.Machine(analysis.Entries) is { } machine)
+            {
+                md.Append(MarkdownText.Escape(machine)).Append("\n\n");
+            }
+
             md.Append(TrialsSection.Table(analysis.Entries).ToMarkdown()).Append('\n').Append(TrialsSection.HowTo).Append('\n');
         }
 

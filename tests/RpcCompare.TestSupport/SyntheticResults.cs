@@ -17,6 +17,9 @@ public sealed record SyntheticEntry(string Stack, string Variant, int Requests, 
     /// <summary>One warm-up per trial (null: results from before warm-ups were recorded).</summary>
     public IReadOnlyList<WarmUpInfo>? WarmUps { get; init; }
 
+    /// <summary>The machine during each trial (null: results from before it was recorded).</summary>
+    public IReadOnlyList<MachineNoise>? Machines { get; init; }
+
     public string Status { get; init; } = ResultsFormat.EntryStatus.Ok;
     public string? StatusReason { get; init; }
     public long Errors { get; init; }
@@ -217,6 +220,7 @@ public static class SyntheticResults
             ClientCpuMsPerRequest = 0.08,
             ServerAllocatedBytesPerRequest = 42_000,
             WarmUp = entry.WarmUps?[index],
+            Machine = entry.Machines?[index],
         };
     }
 

@@ -22,7 +22,7 @@ public static class TrialPooling
         var first = trials[0].Entry;
         if (trials.Count == 1)
         {
-            return first with { LatencyMs = latency ?? first.LatencyMs, Trials = figures, WarmUp = null };
+            return first with { LatencyMs = latency ?? first.LatencyMs, Trials = figures, WarmUp = null, Machine = null };
         }
 
         var entries = trials.Select(t => t.Entry).ToList();
@@ -56,6 +56,7 @@ public static class TrialPooling
             },
             Trials = figures,
             WarmUp = null,
+            Machine = null,
         };
     }
 
@@ -77,6 +78,7 @@ public static class TrialPooling
         ServerAllocatedBytesPerRequest = entry.Server?.AllocatedBytesPerRequest,
         Intervals = entry.Files.Intervals,
         WarmUp = entry.WarmUp,
+        Machine = entry.Machine,
     };
 
     /// <summary>The worst trial decides (failed, then interrupted, then skipped only when every trial was); the reasons

@@ -91,6 +91,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
             LimitsHit = LimitsHit(result, server, settings.DbPoolSize, clientCost),
             Files = core.Files with { Counters = session.CountersFile },
             WarmUp = warmUp.ToInfo(),
+            Machine = result.Machine,
         };
         return [new MeasuredEntry(entry, result.Histogram, result.LatenciesFile), .. await KindEntriesAsync(stack, host, variant, kinds, cancellationToken)];
     }

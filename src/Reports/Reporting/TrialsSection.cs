@@ -83,6 +83,28 @@ internal static class TrialsSection
               "reached its cap first), so their figures include a system still warming; a longer --warmup gives them time.";
     }
 
+    /// <summary>
+    /// The whole machine during the measured windows, from each trial's /proc/stat reading: the range of CPU steal and of
+    /// busy CPU (every process, ours included), and the trials the hypervisor spoiled by name; null when no trial has it.
+    /// </summary>
+    public static string? Machine(IEnumerable<EntryStats> entries)
+    {
+        var trials = entries.SelectMany(e => (e.Summary.Trials ?? []).Where(t => t.Machine is not null).Select(t => (e.DisplayName, t.Trial, t.Machine!))).ToList();
+        if (trials.Count == 0)
+        {
+            return null;
+        }
+
+        string Range(Func<Results.MachineNoise, double> figure) =>
+            $"{Formats.Percent(trials.Min(t => figure(t.Item3)))}\u2013{Formats.Percent(trials.Max(t => figure(t.Item3)))}";
+        var spoiled = trials.Where(t => t.Item3.StealPercent >= Results.MachineNoise.SpoiledStealPercent)
+            .Select(t => $"{t.DisplayName} trial {t.Trial} ({Formats.Percent(t.Item3.StealPercent)} steal)").ToList();
+        return $"The machine during the measured windows: CPU steal {Range(m => m.StealPercent)} per trial and entry, all CPUs busy " +
+               $"{Range(m => m.BusyPercent)} (every process, ours included)." +
+               (spoiled.Count == 0 ? "" : $" Spoiled by the machine (steal of {Formats.Percent(Results.MachineNoise.SpoiledStealPercent)} or more): " +
+                   $"{string.Join(", ", spoiled)}; their figures say as much about the neighbours as about the stacks.");
+    }
+
     /// <summary>"3.0 / 3.5 / 10.0 (not steady)": each trial's warm-up, marked where it was judged and not steady.</summary>
     private static string WarmUps(EntryStats entry) =>
         entry.Summary.Trials is { Count: > 0 } trials && trials.Any(t => t.WarmUp is not null)

@@ -32,6 +32,10 @@ public sealed record SummaryEntry
     [JsonIgnore]
     public WarmUpInfo? WarmUp { get; init; }
 
+    /// <summary>The machine during a one-trial entry's window before pooling; summary.json keeps it per trial.</summary>
+    [JsonIgnore]
+    public MachineNoise? Machine { get; init; }
+
     /// <summary>Successful requests in the measured window.</summary>
     public required long Requests { get; init; }
 
@@ -128,9 +132,26 @@ public sealed record TrialFigures
     /// <summary>The trial's interval log (.hlog); null when none was written.</summary>
     public string? Intervals { get; init; }
 
+    /// <summary>The whole machine during the trial's measured window; null where it could not be read or before it was recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public MachineNoise? Machine { get; init; }
+
     /// <summary>How the trial's warm-up ended; null in results from before it was recorded.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public WarmUpInfo? WarmUp { get; init; }
+}
+
+/// <summary>The whole machine's CPU during a measured window, all processes included (Linux /proc/stat).</summary>
+public sealed record MachineNoise
+{
+    /// <summary>A trial with at least this much steal measured a machine the hypervisor gave away: the report names it.</summary>
+    public const double SpoiledStealPercent = 5;
+
+    /// <summary>Busy share of all CPUs (ours and everyone else's), in percent.</summary>
+    public required double BusyPercent { get; init; }
+
+    /// <summary>Time the hypervisor ran other guests while this one wanted the CPU, in percent of all CPU time.</summary>
+    public required double StealPercent { get; init; }
 }
 
 /// <summary>

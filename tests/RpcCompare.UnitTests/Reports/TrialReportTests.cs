@@ -229,6 +229,24 @@ public class TrialReportTests
     }
 
     [Fact]
+    public async Task ATrialTheHypervisorSpoiledIsNamed()
+    {
+        using var temp = new TempFolder();
+        MachineNoise Quiet(double busy) => new() { BusyPercent = busy, StealPercent = 0.2 };
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 200, 10, 0.1) { TrialMedians = [10, 11, 10], Machines = [Quiet(60), new() { BusyPercent = 95, StealPercent = 12.5 }, Quiet(62)] },
+            new SyntheticEntry("wcf", "", 200, 12, 0.1) { TrialMedians = [12, 12, 12], Machines = [Quiet(58), Quiet(61), Quiet(64)] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        Assert.Contains("The machine during the measured windows: CPU steal 0.2%\u201312.5% per trial and entry, all CPUs busy 58%\u201395% " +
+            "(every process, ours included). Spoiled by the machine (steal of 5% or more): gRPC trial 2 (12.5% steal)",
+            await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
     public async Task TheSameTrialsGiveByteIdenticalReports()
     {
         using var temp = new TempFolder();

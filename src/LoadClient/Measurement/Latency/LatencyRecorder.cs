@@ -47,6 +47,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private long _cpuReadAtStart;
     private long _cpuReadAtEnd;
     private long _allocatedAtStart;
+    private MachineCpu? _machineAtStart;
+    private MachineCpu? _machineAtEnd;
     private long _allocatedAtEnd;
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
@@ -129,6 +131,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
             }
 
             (_cpuAtStart, _cpuReadAtStart, _allocatedAtStart) = ReadCpu();
+            _machineAtStart = MachineCpu.Read();
             _begun = true;
             if (!_startScheduled)
             {
@@ -194,6 +197,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
             }
 
             (_cpuAtEnd, _cpuReadAtEnd, _allocatedAtEnd) = ReadCpu();
+            _machineAtEnd = MachineCpu.Read();
             Volatile.Write(ref _measureEnd, timestamp);
         }
         foreach (var follower in Followers())
@@ -263,6 +267,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
             if (_measureStart != long.MaxValue && _measureEnd == long.MaxValue)
             {
                 (_cpuAtEnd, _cpuReadAtEnd, _allocatedAtEnd) = ReadCpu();
+            _machineAtEnd = MachineCpu.Read();
                 Volatile.Write(ref _measureEnd, Math.Max(now, _measureStart));
                 closedNow = _measureEnd;
             }
@@ -449,6 +454,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 ClientCpuTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
                 ClientCpuWallTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_cpuReadAtStart, _cpuReadAtEnd),
                 ClientAllocatedBytes = _measureEnd == long.MaxValue || !_begun ? 0 : _allocatedAtEnd - _allocatedAtStart,
+                Machine = _measureEnd == long.MaxValue || !_begun ? null : MachineCpu.Between(_machineAtStart, _machineAtEnd),
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

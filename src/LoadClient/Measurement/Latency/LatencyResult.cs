@@ -59,6 +59,9 @@ public sealed class LatencyResult
     /// <summary>Bytes this whole process allocated in the measured window (managed heap, every thread).</summary>
     public long ClientAllocatedBytes { get; init; }
 
+    /// <summary>The whole machine's CPU over the measured window (all processes); null where /proc/stat could not be read.</summary>
+    public MachineNoise? Machine { get; init; }
+
     /// <summary>The first call (connection open included), measured apart; null if none was recorded.</summary>
     public double? FirstCallMs { get; init; }
 
