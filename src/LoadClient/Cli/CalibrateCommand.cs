@@ -18,7 +18,7 @@ public static class CalibrateCommand
     {
         var scenario = new Option<string>("--scenario", "-s")
         {
-            Description = "The scenario every run measures (base-case and ping are the issue's).",
+            Description = "The scenario every run measures (docs/reports.md has the table for base-case and ping).",
             HelpName = "name",
             Required = true,
         };
@@ -32,7 +32,7 @@ public static class CalibrateCommand
         stack.AcceptOnlyFromAmong([.. StackCatalog.Ids]);
         var runs = new Option<int>("--runs")
         {
-            Description = $"Runs of each kind: this many A/A runs, then as many with the replica slowed (the issue asks for at least {CalibrationTable.MinimumComparisons}).",
+            Description = $"Runs of each kind: this many A/A runs, then as many with the replica slowed (the table's targets need at least {CalibrationTable.MinimumComparisons}).",
             DefaultValueFactory = _ => CalibrationTable.MinimumComparisons,
             HelpName = "K",
         }.WithNumberParser();
@@ -49,6 +49,11 @@ public static class CalibrateCommand
                 "stack's median in the A/A runs, which run first.",
             HelpName = "duration",
         };
+        var aaRelays = new Option<bool>("--aa-relays")
+        {
+            Description = "Send the A/A runs through relays too (with no delay), so both kinds of run differ by the delay alone. " +
+                "Without it the A/A runs are made as measurements are (direct), and the effect runs' relay hop is in their figures only.",
+        };
         var output = new Option<string?>("--out", "-o")
         {
             Description = "The calibration's folder, empty or new: one results folder and one log per run, and calibration.md " +
@@ -64,6 +69,7 @@ public static class CalibrateCommand
             stack,
             runs,
             delay,
+            aaRelays,
             output,
         };
         command.TreatUnmatchedTokensAsErrors = false;
@@ -83,7 +89,15 @@ public static class CalibrateCommand
                 Delay = result.GetValue(delay) is { } text ? CalibrationDelayOption.ParseDelay(text) : null,
                 Folder = result.GetValue(output) ?? Path.Combine("results", $"{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}-calibrate-{scenarioName}"),
                 RunOptions = runOptions,
+                RelayedSame = result.GetValue(aaRelays),
             };
+            // A run's command line is checked here, before any run: a mistyped option would otherwise fail every run in turn.
+            var probe = new RootCommand();
+            RunCommand.AddTo(probe);
+            if (probe.Parse([.. CalibrationRun.Arguments(plan, plan.Folder, TimeSpan.Zero)]).Errors is [var first, ..])
+            {
+                throw new UserFacingException($"calibrate: a run would refuse these options: {first.Message}");
+            }
             return CalibrationRun.RunAsync(plan, cancellationToken);
         }));
         return command;

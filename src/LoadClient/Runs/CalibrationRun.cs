@@ -21,6 +21,10 @@ public sealed record CalibrationPlan
     public required string Folder { get; init; }
     public IReadOnlyList<string> RunOptions { get; init; } = [];
 
+    /// <summary>--aa-relays: the A/A runs go through the effect runs' relays too, with no delay, so the two kinds differ by
+    /// the delay alone (and the default effect is a tenth of the relayed median); false measures them as production runs are.</summary>
+    public bool RelayedSame { get; init; }
+
     /// <summary>The replica every run measures beside the stack.</summary>
     public string Replica => StackReplica.Id(Stack, StackReplica.First);
 }
@@ -45,7 +49,7 @@ public static class CalibrationRun
         var results = new List<CalibrationRunResult>();
         for (var i = 1; i <= plan.Runs && !cancellationToken.IsCancellationRequested; i++)
         {
-            results.Add(await RunOneAsync(plan, CalibrationKind.Same, i, null, folder, cancellationToken));
+            results.Add(await RunOneAsync(plan, CalibrationKind.Same, i, plan.RelayedSame ? TimeSpan.Zero : null, folder, cancellationToken));
         }
         var (delay, origin) = Delay(plan, results);
         if (delay is null)
@@ -58,7 +62,7 @@ public static class CalibrationRun
             results.Add(await RunOneAsync(plan, CalibrationKind.Effect, i, delay, folder, cancellationToken));
         }
 
-        var table = CalibrationTable.ToMarkdown(new CalibrationSetup(plan.Scenario, plan.Stack, plan.Replica, delay.Value, origin), results);
+        var table = CalibrationTable.ToMarkdown(new CalibrationSetup(plan.Scenario, plan.Stack, plan.Replica, delay.Value, origin) { RelayedSame = plan.RelayedSame }, results);
         var tablePath = Path.Combine(folder, "calibration.md");
         await File.WriteAllTextAsync(tablePath, table, CancellationToken.None);
         Console.WriteLine();
@@ -83,7 +87,8 @@ public static class CalibrationRun
         return (delay, $"{CalibrationPlan.DefaultEffectPercent}% of {StackCatalog.DisplayName(plan.Stack)}'s median in the A/A runs, {median.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture)} ms");
     }
 
-    /// <summary>The command line of one run: the plan's options, the pair, its own folder and, for an effect run, the delay.</summary>
+    /// <summary>The command line of one run: the plan's options, the pair, its own folder and, for an effect run, the delay
+    /// (zero for an A/A run through relays; null: no relays).</summary>
     public static IReadOnlyList<string> Arguments(CalibrationPlan plan, string runFolder, TimeSpan? delay) =>
     [
         .. plan.RunOptions,

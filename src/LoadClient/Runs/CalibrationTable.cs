@@ -35,7 +35,11 @@ public sealed record CalibrationRow(CalibrationKind Kind, string Variant, double
 }
 
 /// <summary>What a calibration measured: the scenario, the pair and the injected delay with where its size came from.</summary>
-public sealed record CalibrationSetup(string Scenario, string Stack, string Replica, TimeSpan Delay, string DelayOrigin);
+public sealed record CalibrationSetup(string Scenario, string Stack, string Replica, TimeSpan Delay, string DelayOrigin)
+{
+    /// <summary>Whether the A/A runs went through relays (with no delay) like the effect runs, or direct.</summary>
+    public bool RelayedSame { get; init; }
+}
 
 /// <summary>
 /// The calibration's table: per kind of run, variant and quantile, how the verdict answered for the stack against its
@@ -91,7 +95,10 @@ public static class CalibrationTable
         var text = new StringBuilder();
         text.Append(Invariant($"Calibration of the verdict: {setup.Scenario}, {stack} against {replica}; "))
             .Append(Invariant($"{runs.Count(r => r.Kind == CalibrationKind.Same)} A/A runs and {runs.Count(r => r.Kind == CalibrationKind.Effect)} runs "))
-            .Append(Invariant($"with {replica} slowed by {CalibrationDelay.Milliseconds(setup.Delay)} ms per call ({setup.DelayOrigin}).\n\n"));
+            .Append(Invariant($"with {replica} slowed by {CalibrationDelay.Milliseconds(setup.Delay)} ms per call ({setup.DelayOrigin}). "))
+            .Append(setup.RelayedSame
+                ? "Both kinds of run reached each host through a relay of its own.\n\n"
+                : "The A/A runs reached each host directly, as a measurement does; the effect runs through a relay of its own.\n\n");
         text.Append(Invariant($"| runs | variant | quantile | comparisons | {stack} faster | {replica} faster | equivalent | inconclusive | false-verdict rate | power |\n"))
             .Append("|---|---|---|---|---|---|---|---|---|---|\n");
         foreach (var row in rows)

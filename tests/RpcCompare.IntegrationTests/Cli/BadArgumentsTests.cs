@@ -32,6 +32,8 @@ public sealed class BadArgumentsTests
         { ["--scenario", "ping", "--stacks", "grpc,grpc#2", "--client-processes", "2", "--duration", "2s"], "which a replica entry (grpc#2) cannot be" },
         { ["servers", "--stacks", "grpc#2"], "'grpc#2' is a replica entry" },
         { ["calibrate", "--scenario", "ping", "--stacks", "grpc"], "calibrate sets --stacks for each run itself" },
+        { ["calibrate", "--scenario", "ping", "--requestz", "5"], "calibrate: a run would refuse these options: Unrecognized command or argument '--requestz'" },
+        { ["calibrate", "--scenario", "ping", "--threads", "0"], "calibrate: a run would refuse these options: --threads must be from 1" },
         { ["--scenario", "ping", "--dataset", "huge"], "huge" },
         { ["--scenario", "ping", "--nodes", "-5"], "positive whole number" },
         { ["--scenario", "ping", "--nodes", "50"], "nodes must be at least 100" },

@@ -59,7 +59,8 @@ public class CalibrationTableTests
         var text = CalibrationTable.ToMarkdown(setup, Runs);
 
         Assert.StartsWith("Calibration of the verdict: ping, gRPC against gRPC (replica 2); 4 A/A runs and 4 runs with gRPC (replica 2) slowed " +
-            "by 0.021 ms per call (10% of gRPC's median in the A/A runs, 0.21 ms).", text, StringComparison.Ordinal);
+            "by 0.021 ms per call (10% of gRPC's median in the A/A runs, 0.21 ms). The A/A runs reached each host directly, as a measurement " +
+            "does; the effect runs through a relay of its own.", text, StringComparison.Ordinal);
         Assert.Contains("| A/A | — | median | 4 | 0 | 1 | 2 | 1 | 25% | — |", text, StringComparison.Ordinal);
         Assert.Contains("| effect | — | p99 | 3 | 1 | 0 | 0 | 2 | — | 33.3% |", text, StringComparison.Ordinal);
         Assert.Contains("- A/A runs: median run time 105 s; in the first variant, gRPC's median 0.21 ms, gRPC (replica 2) − gRPC −0.005 ms " +
@@ -77,8 +78,12 @@ public class CalibrationTableTests
         var runs = Enumerable.Range(1, 20).Select(i => Run(CalibrationKind.Same, i, 60, 0.2, 0.2,
             ("1-thread", 0.5, i == 7 ? PairOutcome.FirstFaster : PairOutcome.Equivalent))).ToList();
 
-        var text = CalibrationTable.ToMarkdown(new CalibrationSetup("ping", "grpc", "grpc.replica2", TimeSpan.FromMicroseconds(20), "as given"), runs);
+        var text = CalibrationTable.ToMarkdown(new CalibrationSetup("ping", "grpc", "grpc.replica2", TimeSpan.FromMicroseconds(20), "as given")
+        {
+            RelayedSame = true,
+        }, runs);
 
+        Assert.Contains("(as given). Both kinds of run reached each host through a relay of its own.", text, StringComparison.Ordinal);
         Assert.Contains("| A/A | 1-thread | median | 20 | 1 | 0 | 19 | 0 | 5% | — |", text, StringComparison.Ordinal);
         Assert.Contains("1 of 20 A/A comparisons named a winner (5%); the target is at most 5% of at least 20: met.", text, StringComparison.Ordinal);
     }
@@ -97,7 +102,7 @@ public class CalibrationTableTests
     }
 
     [Fact]
-    public void OnlyTheEffectRunsCarryTheDelay()
+    public void EffectRunsCarryTheDelayAndAaRunsNone()
     {
         var plan = new CalibrationPlan { Scenario = "base-case", Stack = "rest", Runs = 2, Folder = "out", RunOptions = ["--requests", "500"] };
 
@@ -105,5 +110,7 @@ public class CalibrationTableTests
             CalibrationRun.Arguments(plan, "aa-01", null));
         Assert.Equal(["--requests", "500", "--scenario", "base-case", "--stacks", "rest,rest#2", "--out", "effect-01", "--no-report",
             "--calibration-delay", "rest#2=0.15ms"], CalibrationRun.Arguments(plan, "effect-01", TimeSpan.FromMicroseconds(150)));
+        Assert.Equal(["--requests", "500", "--scenario", "base-case", "--stacks", "rest,rest#2", "--out", "aa-01", "--no-report",
+            "--calibration-delay", "rest#2=0ms"], CalibrationRun.Arguments(plan, "aa-01", TimeSpan.Zero));
     }
 }
