@@ -49,7 +49,9 @@ internal static class Sections
         {
             return "";
         }
-        var grpc = GrpcStacks.Where(m.StackOrder.Contains).Select(StackCatalog.DisplayName).ToList();
+        // A replica of a gRPC stack has its stack's client, so its calls are spread the same way.
+        var grpc = m.StackOrder.Where(s => GrpcStacks.Contains(StackReplica.BaseOf(s)))
+            .OrderBy(s => Array.IndexOf(GrpcStacks, StackReplica.BaseOf(s))).Select(StackCatalog.DisplayName).ToList();
         return grpc.Count == 0 ? "" : $", {string.Join(" and ", grpc)} over {n} connections";
     }
 

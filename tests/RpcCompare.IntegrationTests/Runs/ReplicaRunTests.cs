@@ -33,6 +33,8 @@ public sealed class ReplicaRunTests(DatabaseFixture db) : IDisposable
         Assert.All(run.Summary.Entries, e => Assert.Equal(ResultsFormat.EntryStatus.Ok, e.Status));
         // Every call of the replica waited 5 ms in its relay: a lower bound no machine can beat.
         Assert.All(run.Summary.Entries.Where(e => e.Stack == "grpc.replica2"), e => Assert.True(e.LatencyMs!.P50 >= 5, $"{e.Variant}: p50 {e.LatencyMs.P50:F2} ms"));
+        Assert.All(run.Summary.Entries.Where(e => e.Stack == "grpc.replica2"),
+            e => Assert.StartsWith($"  gRPC (replica 2) {e.Variant}: {e.Requests:N0} requests", ConsoleSummary.Describe(e), StringComparison.Ordinal));
         var manifest = run.Manifest;
         Assert.Equal("grpc#2=5ms", manifest.Options["calibration-delay"]);
         Assert.Equal(ResultsFormat.NetworkMechanism.Relay, manifest.Network!.Mechanism);
