@@ -14,6 +14,7 @@ root.Subcommands.Add(ReportCommands.Report());
 root.Subcommands.Add(ReportCommands.Compare());
 root.Subcommands.Add(MergeCommand.Create());
 root.Subcommands.Add(RelayCommand.Create());
+root.Subcommands.Add(CalibrateCommand.Create());
 
 // Signals are ours (Shutdown): the run must stop its servers and keep its results, not be cut off after a timeout.
 return await root.Parse(args).InvokeAsync(new InvocationConfiguration { ProcessTerminationTimeout = null });

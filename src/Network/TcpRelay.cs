@@ -19,15 +19,21 @@ public sealed class TcpRelay : IAsyncDisposable
     private readonly List<Task> _acceptLoops = [];
     private readonly Action<string> _log;
 
-    private TcpRelay(NetworkProfile profile, Action<string> log)
+    private TcpRelay(NetworkProfile profile, TimeSpan calibrationDelay, Action<string> log)
     {
         Profile = profile;
+        CalibrationDelay = calibrationDelay;
         _log = log;
-        _up = new LinkDirection("up", profile.OneWayDelay, profile.UpBitsPerSecond);
+        _up = new LinkDirection("up", profile.OneWayDelay + calibrationDelay, profile.UpBitsPerSecond);
         _down = new LinkDirection("down", profile.OneWayDelay, profile.DownBitsPerSecond);
     }
 
     public NetworkProfile Profile { get; }
+
+    /// <summary>Calibration only (the relay command's --calibration-delay; a run passes it only for a replica entry): an
+    /// effect injected on purpose, added to every segment from the client to the upstream, so every call reaches the
+    /// server at least this much later; zero otherwise.</summary>
+    public TimeSpan CalibrationDelay { get; }
 
     /// <summary>What crossed the link from the clients to the upstreams, and back.</summary>
     public LinkCounts Up => _up.Counts;
@@ -38,9 +44,11 @@ public sealed class TcpRelay : IAsyncDisposable
     public IReadOnlyDictionary<string, string> Addresses { get; private set; } = new Dictionary<string, string>();
 
     /// <summary>Listens on 127.0.0.1 (a port the OS picks) for each upstream URL (http://, net.tcp://, any scheme with a port).</summary>
-    public static TcpRelay Start(NetworkProfile profile, IEnumerable<string> upstreams, Action<string>? log = null)
+    public static TcpRelay Start(NetworkProfile profile, IEnumerable<string> upstreams, Action<string>? log = null,
+        TimeSpan calibrationDelay = default)
     {
-        var relay = new TcpRelay(profile, log ?? (_ => { }));
+        ArgumentOutOfRangeException.ThrowIfLessThan(calibrationDelay, TimeSpan.Zero);
+        var relay = new TcpRelay(profile, calibrationDelay, log ?? (_ => { }));
         var addresses = new Dictionary<string, string>(StringComparer.Ordinal);
         try
         {

@@ -41,6 +41,7 @@ public static class StackCatalog
     public static StackDefinition Get(string id) =>
         Find(id) ?? throw new ArgumentException($"'{id}' is not a stack; the stacks are {string.Join(", ", Ids)}.", nameof(id));
 
-    /// <summary>"gRPC" for "grpc"; a name that is no stack (a stack of an older or newer results file) as it is.</summary>
-    public static string DisplayName(string id) => Find(id)?.DisplayName ?? id;
+    /// <summary>"gRPC" for "grpc", "gRPC (replica 2)" for a replica (<see cref="StackReplica"/>); a name that is no stack (a
+    /// stack of an older or newer results file) as it is.</summary>
+    public static string DisplayName(string id) => Find(id)?.DisplayName ?? StackReplica.DisplayName(id) ?? id;
 }

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Text.Json;
+using RpcCompare.LoadClient.Runs;
 using RpcCompare.Network;
 
 namespace RpcCompare.LoadClient.Cli;
@@ -21,6 +22,13 @@ public static class RelayCommand
             Required = true,
             AllowMultipleArgumentsPerToken = false,
         };
+        var calibrationDelay = new Option<string?>(CalibrationDelayOption.Name)
+        {
+            Description = "Calibration only: hold every segment from the client to the server this much longer (e.g. 0.2ms), so each " +
+                "call reaches the server at least that much later. A run passes it only to the relay of a replica entry it was " +
+                "told to slow (its own --calibration-delay); nothing else starts a relay with it.",
+            HelpName = "duration",
+        };
         var untilStdinCloses = new Option<bool>("--until-stdin-closes")
         {
             Description = "Also stop when standard input reaches its end (how a run makes sure no relay outlives it).",
@@ -30,14 +38,18 @@ public static class RelayCommand
             "with the address to use for each server, then relay until Ctrl+C.");
         command.Options.Add(network);
         command.Options.Add(forward);
+        command.Options.Add(calibrationDelay);
         command.Options.Add(untilStdinCloses);
         command.SetAction((result, _) => CommandRunner.RunAsync(async cancellationToken =>
         {
             var profile = NetworkOption.Parse(result.GetValue(network)!);
-            await using var relay = TcpRelay.Start(profile, result.GetValue(forward) ?? [], message => Console.Error.WriteLine(message));
+            var extra = CalibrationDelayOption.ParseDelay(result.GetValue(calibrationDelay));
+            await using var relay = TcpRelay.Start(profile, result.GetValue(forward) ?? [], message => Console.Error.WriteLine(message), extra);
             Console.WriteLine(JsonSerializer.Serialize(new RelayReadyLine(profile.Name, relay.Addresses), RelayReadyLine.JsonOptions));
             Console.Out.Flush();
-            Console.Error.WriteLine($"Relaying over {profile.Name} ({profile.Describe()}); Ctrl+C stops.");
+            Console.Error.WriteLine($"Relaying over {profile.Name} ({profile.Describe()})" +
+                (extra > TimeSpan.Zero ? $", every client-to-server segment held {CalibrationDelay.Milliseconds(extra)} ms longer (calibration)" : "") +
+                "; Ctrl+C stops.");
             var stdinClosed = result.GetValue(untilStdinCloses)
                 ? Task.Run(async () => await Console.In.ReadToEndAsync(cancellationToken), cancellationToken)
                 : Task.Delay(Timeout.Infinite, cancellationToken);

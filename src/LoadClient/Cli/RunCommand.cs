@@ -35,7 +35,9 @@ public static class RunCommand
         var stacks = new Option<string>("--stacks")
         {
             Description = $"Comma-separated stacks to measure, from {string.Join(", ", StackCatalog.Ids)} (in this order with --trials 1; " +
-                "otherwise each trial draws its own order). The default is the study's four; the others run when named.",
+                "otherwise each trial draws its own order). The default is the study's four; the others run when named. A replica " +
+                "entry, e.g. grpc#2 beside grpc, is a second host of the stack measured as an entry of its own (an A/A comparison), " +
+                "shown everywhere as \"gRPC (replica 2)\" and named grpc.replica2 in results.",
             DefaultValueFactory = _ => string.Join(',', StackCatalog.DefaultIds),
             HelpName = "stack,...",
         };
@@ -127,6 +129,13 @@ public static class RunCommand
                 "EventPipe): 2 s at twice the callers; when that adds no throughput while the host's own time per request stays flat " +
                 "and its CPUs are not busy, the entry is client-bound although the client's CPUs were not busy.",
         };
+        var calibrationDelay = new Option<string?>(CalibrationDelayOption.Name)
+        {
+            Description = "Calibration only: slow a replica entry (grpc#2 in --stacks) by this much on each call, e.g. grpc#2=0.2ms, to measure " +
+                "whether the verdict finds an effect of that size; every host is then reached through a relay of its own, and the " +
+                "manifest, the console and every report title name the injected delay. A stack itself can never be slowed (see `calibrate`).",
+            HelpName = "replica=duration",
+        };
         var http2 = new Option<bool>("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
         var noReport = new Option<bool>("--no-report") { Description = "Do not write report.html and summary.md at the end." };
         var margin = ReportCommands.MarginOption("5");
@@ -146,7 +155,7 @@ public static class RunCommand
         });
 
         foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, startAt, rate, targets, output,
-                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, noScalingCheck, http2, noReport, margin, cpus, network })
+                     requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, noScalingCheck, http2, noReport, margin, cpus, network, calibrationDelay })
         {
             root.Options.Add(option);
         }
@@ -192,8 +201,18 @@ public static class RunCommand
         {
             var requestMix = result.GetValue(mix) is { } mixText ? RequestMix.Parse(mixText) : null;
             var scenarioName = requestMix is null ? result.GetValue(scenario)! : MixScenario.ScenarioName;
-            var stackList = StackList.Parse(result.GetValue(stacks)!);
+            var stackList = StackList.Parse(result.GetValue(stacks)!, allowReplicas: true);
             var targetMap = ParseTargets(result.GetValue(targets) ?? []);
+            if (stackList.FirstOrDefault(s => StackReplica.IsReplica(s) && targetMap.ContainsKey(StackReplica.BaseOf(s))) is { } remoteReplica)
+            {
+                throw new UserFacingException(
+                    $"--stacks names {StackReplica.CommandLineName(remoteReplica)}, a second host this run starts, but {StackReplica.BaseOf(remoteReplica)} is a --target it does not start; leave the replica out.");
+            }
+            var calibration = result.GetValue(calibrationDelay) is { } calibrationText ? CalibrationDelayOption.Parse(calibrationText, stackList) : null;
+            if (calibration is not null && targetMap.Count > 0)
+            {
+                throw new UserFacingException($"{CalibrationDelayOption.Name} puts a relay in front of every host the run starts, so it cannot be combined with --target.");
+            }
             if (targetMap.Count > 0)
             {
                 var missing = stackList.Where(s => !targetMap.ContainsKey(s)).ToList();
@@ -240,6 +259,7 @@ public static class RunCommand
                 WriteReport = !result.GetValue(noReport),
                 Cpus = result.GetValue(cpus)!,
                 Network = NetworkOption.Parse(result.GetValue(network)!),
+                Calibration = calibration,
                 OptionsForManifest = OptionsForManifest(result),
             };
             if (ClientProcessRun.Refusal(settings) is { } refusal)

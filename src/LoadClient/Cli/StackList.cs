@@ -5,8 +5,10 @@ namespace RpcCompare.LoadClient.Cli;
 /// <summary>The --stacks and --target lists, checked against <see cref="StackCatalog"/>.</summary>
 public static class StackList
 {
-    /// <summary>"grpc,rest" -> [grpc, rest], in the order given; unknown or repeated names are refused by name.</summary>
-    public static IReadOnlyList<string> Parse(string list)
+    /// <summary>"grpc,rest" -> [grpc, rest], in the order given; unknown or repeated names are refused by name. With
+    /// <paramref name="allowReplicas"/>, "grpc#2" (<see cref="StackReplica"/>) is a second host of gRPC measured as an entry
+    /// of its own, named "grpc.replica2" in results; it needs its stack in the list too, so it is always read beside it.</summary>
+    public static IReadOnlyList<string> Parse(string list, bool allowReplicas = false)
     {
         var names = list.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Select(n => n.ToLowerInvariant()).ToList();
@@ -14,17 +16,35 @@ public static class StackList
         {
             throw new UserFacingException($"--stacks needs at least one of {string.Join(", ", StackCatalog.Ids)}.");
         }
-        foreach (var name in names)
-        {
-            if (StackCatalog.Find(name) is null)
-            {
-                throw new UserFacingException($"Unknown stack '{name}'; choose from {string.Join(", ", StackCatalog.Ids)}.");
-            }
-        }
-        if (names.Distinct().Count() != names.Count)
+        var ids = names.Select(name => Id(name, allowReplicas)).ToList();
+        if (ids.Distinct().Count() != ids.Count)
         {
             throw new UserFacingException($"--stacks names a stack twice: {list}.");
         }
-        return names;
+        foreach (var id in ids.Where(StackReplica.IsReplica))
+        {
+            if (!ids.Contains(StackReplica.BaseOf(id)))
+            {
+                throw new UserFacingException(
+                    $"--stacks names {StackReplica.CommandLineName(id)} but not {StackReplica.BaseOf(id)}: a replica is measured beside its stack " +
+                    $"(e.g. --stacks {StackReplica.BaseOf(id)},{StackReplica.CommandLineName(id)}).");
+            }
+        }
+        return ids;
+    }
+
+    private static string Id(string name, bool allowReplicas)
+    {
+        if (StackCatalog.Find(name) is not null)
+        {
+            return name;
+        }
+        var replica = StackReplica.FromCommandLine(name, out var error);
+        if (replica is not null && !allowReplicas)
+        {
+            throw new UserFacingException(
+                $"'{name}' is a replica entry, which only a run's --stacks takes: here each name is one host of a stack, from {string.Join(", ", StackCatalog.Ids)}.");
+        }
+        return replica ?? throw new UserFacingException(error ?? $"Unknown stack '{name}'; choose from {string.Join(", ", StackCatalog.Ids)}.");
     }
 }

@@ -75,8 +75,10 @@ public sealed class HostProcess : IAsyncDisposable
     public static async Task<HostProcess> StartAsync(string stack, HostLaunch launch, string connectionString,
         CancellationToken cancellationToken)
     {
-        var dll = ServerBinaries.PathOf(stack);
-        var start = ChildProcess.DotnetStartInfo(launch.Cpus, Arguments(dll, StackCatalog.Get(stack), launch));
+        // A replica entry ("grpc.replica2") is one more host of its stack.
+        var runs = StackReplica.BaseOf(stack);
+        var dll = ServerBinaries.PathOf(runs);
+        var start = ChildProcess.DotnetStartInfo(launch.Cpus, Arguments(dll, StackCatalog.Get(runs), launch));
         start.WorkingDirectory = Path.GetDirectoryName(dll)!;
         // The password travels in the environment, never on a command line others can read in the process list.
         start.Environment["RPCCOMPARE_PG"] = connectionString;

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using System.Text.Json;
 using RpcCompare.Network;
 
@@ -32,15 +33,12 @@ public sealed class RelayProcess : IAsyncDisposable
 
     /// <param name="cpus">Where the relay may run (through taskset, as the hosts, since a child of a pinned client would
     /// inherit the client's CPUs); null when nothing is pinned.</param>
+    /// <param name="calibrationDelay">Calibration only: held on every client-to-host segment besides the profile's delay
+    /// (the relay's --calibration-delay); zero for every relay of a run without --calibration-delay.</param>
     public static async Task<RelayProcess> StartAsync(NetworkProfile profile, IEnumerable<string> upstreams, IReadOnlyList<int>? cpus,
-        CancellationToken cancellationToken)
+        TimeSpan calibrationDelay, CancellationToken cancellationToken)
     {
-        var arguments = new List<string> { typeof(RelayProcess).Assembly.Location, "relay", "--network", profile.Name, "--until-stdin-closes" };
-        foreach (var upstream in upstreams.Distinct(StringComparer.Ordinal))
-        {
-            arguments.AddRange(["--forward", upstream]);
-        }
-        var start = ChildProcess.DotnetStartInfo(cpus, arguments);
+        var start = ChildProcess.DotnetStartInfo(cpus, [typeof(RelayProcess).Assembly.Location, .. Arguments(profile, upstreams, calibrationDelay)]);
         var process = Process.Start(start) ?? throw new UserFacingException("Could not start the network relay.");
         var errors = new List<string>();
         process.ErrorDataReceived += (_, e) =>
@@ -78,6 +76,22 @@ public sealed class RelayProcess : IAsyncDisposable
             ChildProcess.Kill(process);
             throw;
         }
+    }
+
+    /// <summary>The relay command's arguments: --calibration-delay only when a delay is asked for, so a relay of a run
+    /// without --calibration-delay can never hold a call longer than its network profile says.</summary>
+    public static IReadOnlyList<string> Arguments(NetworkProfile profile, IEnumerable<string> upstreams, TimeSpan calibrationDelay)
+    {
+        var arguments = new List<string> { "relay", "--network", profile.Name, "--until-stdin-closes" };
+        if (calibrationDelay > TimeSpan.Zero)
+        {
+            arguments.AddRange(["--calibration-delay", $"{calibrationDelay.TotalMilliseconds.ToString("0.######", CultureInfo.InvariantCulture)}ms"]);
+        }
+        foreach (var upstream in upstreams.Distinct(StringComparer.Ordinal))
+        {
+            arguments.AddRange(["--forward", upstream]);
+        }
+        return arguments;
     }
 
     private void Kill() => ChildProcess.Kill(_process);

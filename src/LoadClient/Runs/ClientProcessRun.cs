@@ -31,6 +31,8 @@ public static class ClientProcessRun
         { Duration: null } => "--client-processes needs --duration (e.g. --duration 30s): the clients' windows are scheduled together, which needs windows of a fixed length.",
         { Scenario: "all" } => "--client-processes measures one scenario (or one mix); run each scenario on its own.",
         { FreshHosts: true } => "--client-processes shares one set of hosts between its clients, so it cannot restart them per trial (--fresh-hosts).",
+        _ when settings.Stacks.Any(StackReplica.IsReplica) =>
+            "--client-processes hands its clients each host as a --target, which a replica entry (grpc#2) cannot be; measure replicas with one client process.",
         _ => null,
     };
 

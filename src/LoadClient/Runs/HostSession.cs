@@ -88,14 +88,17 @@ public sealed class HostSession : IAsyncDisposable
             address = string.Join(" ", endpoints.Values);
         }
 
-        if (!settings.Network.IsLoopback)
+        if (!settings.Network.IsLoopback || settings.Calibration is not null)
         {
-            _relay = await RelayProcess.StartAsync(settings.Network, endpoints.Values, RelayCpus(settings), cancellationToken);
+            // A calibration puts a relay in front of every host, so the slowed replica differs from the others by its delay only.
+            var extra = settings.Calibration?.DelayFor(Stack) ?? TimeSpan.Zero;
+            _relay = await RelayProcess.StartAsync(settings.Network, endpoints.Values, RelayCpus(settings), extra, cancellationToken);
             endpoints = _relay.Through(endpoints);
-            address += $" through the {settings.Network.Name} relay (pid {_relay.Pid}) at {string.Join(" ", endpoints.Values)}";
+            address += $" through the {settings.Network.Name} relay (pid {_relay.Pid}) at {string.Join(" ", endpoints.Values)}" +
+                (extra > TimeSpan.Zero ? $", which holds every call {CalibrationDelay.Milliseconds(extra)} ms longer (calibration)" : "");
         }
 
-        _client = GraphClients.Create(Stack, endpoints, settings.ToClientOptions());
+        _client = GraphClients.Create(StackReplica.BaseOf(Stack), endpoints, settings.ToClientOptions());
         // Both sides of the stack, so a figure names the libraries that produced it.
         configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}";
         record.AddHost(new HostInfo

@@ -76,7 +76,7 @@ public static class RunCoordinator
 
     private static void PrintNetwork(RunSettings settings)
     {
-        if (!settings.Network.IsLoopback)
+        if (!settings.Network.IsLoopback || settings.Calibration is not null)
         {
             Console.WriteLine(RunRecord.NetworkDescription(settings));
         }

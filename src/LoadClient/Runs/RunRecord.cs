@@ -3,6 +3,7 @@ using System.Runtime.InteropServices;
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.Reports.Results;
+using RpcCompare.Stacks;
 using ResultsDataset = RpcCompare.Reports.Results.DatasetInfo;
 
 namespace RpcCompare.LoadClient.Runs;
@@ -26,6 +27,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         "Bytes per request are counted on the client's own connections to the host (TCP payload: protocol framing included, " +
             "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
             "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic.",
+        .. ReplicaNotes(settings),
     ];
 
     public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;
@@ -74,7 +76,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             Records = generator.Spec.Records,
             MaxDegree = generator.DegreeOf(generator.HubIds[0]),
         },
-        Options = settings.OptionsForManifest,
+        Options = OptionsOf(settings),
         Trials = Plan is null ? null : new TrialsInfo
         {
             Count = Plan.Trials,
@@ -95,7 +97,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             OneWayDelayMs = settings.Network.OneWayDelay.TotalMilliseconds,
             DownMbitPerSecond = Mbit(settings.Network.DownBitsPerSecond),
             UpMbitPerSecond = Mbit(settings.Network.UpBitsPerSecond),
-            Mechanism = settings.Network.IsLoopback ? ResultsFormat.NetworkMechanism.None : ResultsFormat.NetworkMechanism.Relay,
+            Mechanism = settings.Network.IsLoopback && settings.Calibration is null ? ResultsFormat.NetworkMechanism.None : ResultsFormat.NetworkMechanism.Relay,
             KernelShaping = settings.KernelShaping?.Summary,
             Description = NetworkDescription(settings),
         },
@@ -104,13 +106,45 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         Notes = [.. _notes],
     };
 
+    /// <summary>The options as given, and the calibration's delay always among them, however the settings were made: the
+    /// reports name a calibration run from it.</summary>
+    private static IReadOnlyDictionary<string, string> OptionsOf(RunSettings settings) =>
+        settings.Calibration is { } calibration && !settings.OptionsForManifest.ContainsKey(CalibrationDelay.OptionKey)
+            ? new Dictionary<string, string>(settings.OptionsForManifest, StringComparer.Ordinal)
+            {
+                [CalibrationDelay.OptionKey] = $"{StackReplica.CommandLineName(calibration.Stack)}={CalibrationDelay.Milliseconds(calibration.Delay)}ms",
+            }
+            : settings.OptionsForManifest;
+
+    /// <summary>What a replica entry is, and the injected effect of a calibration, so neither is read as a measurement.</summary>
+    private static IEnumerable<string> ReplicaNotes(RunSettings settings)
+    {
+        foreach (var replica in settings.Stacks.Where(StackReplica.IsReplica))
+        {
+            var stack = StackReplica.BaseOf(replica);
+            yield return $"{StackCatalog.DisplayName(replica)} ({replica}) is a second {StackCatalog.DisplayName(stack)} host, measured as an entry " +
+                $"of its own beside {StackCatalog.DisplayName(stack)} (an A/A comparison): a difference between the two is the measurement's own noise.";
+        }
+        if (settings.Calibration is { } calibration)
+        {
+            yield return $"This run calibrates the verdict and is not a measurement ({calibration.Describe()}): an effect injected on " +
+                "purpose, its relay holding every client-to-host segment that long. Every host is reached through a relay of its own, " +
+                "so the entries differ by the delay alone.";
+        }
+    }
+
     private static double? Mbit(long bitsPerSecond) => bitsPerSecond == 0 ? null : bitsPerSecond / 1e6;
 
     /// <summary>The network in one sentence, for the console and the manifest: the profile, its figures and how it was emulated.</summary>
-    public static string NetworkDescription(RunSettings settings) => settings.Network.IsLoopback
-        ? "loopback: the client talks to each host directly on this machine"
-        : $"{settings.Network.Name} ({settings.Network.Describe()}), emulated by a relay process in front of each host" +
-          (settings.KernelShaping is { } kernel ? $" ({kernel.Summary}; the kernel's own shaping is not used yet)" : "");
+    public static string NetworkDescription(RunSettings settings) => settings switch
+    {
+        { Network.IsLoopback: true, Calibration: null } => "loopback: the client talks to each host directly on this machine",
+        { Network.IsLoopback: true, Calibration: { } calibration } =>
+            $"loopback, through a relay process in front of each host that adds nothing but the {calibration.Describe()}",
+        _ => $"{settings.Network.Name} ({settings.Network.Describe()}), emulated by a relay process in front of each host" +
+            (settings.KernelShaping is { } kernel ? $" ({kernel.Summary}; the kernel's own shaping is not used yet)" : "") +
+            (settings.Calibration is { } extra ? $"; {extra.Describe()}" : ""),
+    };
 
     private static readonly Lazy<MachineInfo> Machine = new(() => new MachineInfo
     {

@@ -79,6 +79,9 @@ public sealed record RunSettings
     /// <summary>The link between the client and every host (--network); loopback emulates nothing.</summary>
     public NetworkProfile Network { get; init; } = NetworkProfile.Loopback;
 
+    /// <summary>--calibration-delay: a replica entry slowed on purpose, to measure the verdict's power; null in a measurement.</summary>
+    public CalibrationDelay? Calibration { get; init; }
+
     /// <summary>What the kernel offered for shaping, asked at the start of a run with an emulated network.</summary>
     public KernelShaping? KernelShaping { get; init; }
 

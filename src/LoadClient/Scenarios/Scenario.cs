@@ -56,7 +56,7 @@ public abstract class Scenario
 /// <param name="SingleRequestPage">A page of nodes with their links in one request (GraphQL).</param>
 public sealed record StackTraits(bool Streaming, bool SingleRequestPage)
 {
-    public static StackTraits Of(string stack) => StackCatalog.Find(stack) is { } definition
+    public static StackTraits Of(string stack) => StackCatalog.Find(StackReplica.BaseOf(stack)) is { } definition
         ? new(definition.Streaming, definition.SingleRequestPage)
         : new(Streaming: false, SingleRequestPage: false);
 }

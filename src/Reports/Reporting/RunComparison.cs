@@ -152,6 +152,11 @@ internal static class RunComparison
     {
         static string Network(RunManifest m) => m.Network?.Profile ?? "loopback";
         var (left, right) = (Network(a.Run.Manifest), Network(b.Run.Manifest));
-        return left == right ? Sections.Subject(b.Run.Manifest) : $"{b.Run.Manifest.Scenario}, {left} vs {right}";
+        // A calibration run is named whichever side it is on.
+        var (calibrationA, calibrationB) = (Sections.Calibration(a.Run.Manifest), Sections.Calibration(b.Run.Manifest));
+        var calibrationOfA = calibrationA == calibrationB ? "" : calibrationA;
+        return left == right
+            ? Sections.Subject(b.Run.Manifest) + calibrationOfA
+            : $"{b.Run.Manifest.Scenario}, {left} vs {right}{calibrationOfA}{calibrationB}";
     }
 }

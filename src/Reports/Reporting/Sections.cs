@@ -27,7 +27,19 @@ internal static class Sections
 
     /// <summary>What a run measured, in a heading: the scenario, and the network when one was emulated ("worst-case on wan").</summary>
     public static string Subject(RunManifest m) =>
-        (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) + Connections(m);
+        (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) + Connections(m) + Calibration(m);
+
+    /// <summary>", calibration: grpc#2 slowed by 0.2ms per call" for a run with an injected effect (the load client's
+    /// --calibration-delay, recorded among its options), so no title, verdict or comparison of such a run reads as a measurement.</summary>
+    public static string Calibration(RunManifest m)
+    {
+        if (!m.Options.TryGetValue("calibration-delay", out var text) || text.Length == 0)
+        {
+            return "";
+        }
+        var parts = text.Split('=', 2);
+        return parts.Length == 2 ? $", calibration: {parts[0]} slowed by {parts[1]} per call" : $", calibration: {text}";
+    }
 
     /// <summary>", gRPC over 8 connections" (", gRPC and gRPC code-first over 8 connections") when --connections gave the
     /// gRPC clients more than one; the clients' connections change their figures, so a verdict names them.</summary>
@@ -37,7 +49,9 @@ internal static class Sections
         {
             return "";
         }
-        var grpc = GrpcStacks.Where(m.StackOrder.Contains).Select(StackCatalog.DisplayName).ToList();
+        // A replica of a gRPC stack has its stack's client, so its calls are spread the same way.
+        var grpc = m.StackOrder.Where(s => GrpcStacks.Contains(StackReplica.BaseOf(s)))
+            .OrderBy(s => Array.IndexOf(GrpcStacks, StackReplica.BaseOf(s))).Select(StackCatalog.DisplayName).ToList();
         return grpc.Count == 0 ? "" : $", {string.Join(" and ", grpc)} over {n} connections";
     }
 

@@ -72,15 +72,7 @@ public sealed class RelayTests
     [Fact]
     public async Task ARoundTripPaysTheDelayOnceEachWay()
     {
-        await using var server = OneShotServer.Start(async socket =>
-        {
-            var buffer = new byte[16];
-            int read;
-            while ((read = await socket.ReceiveAsync(buffer)) > 0)
-            {
-                await socket.SendAsync(buffer.AsMemory(0, read));
-            }
-        });
+        await using var server = OneShotServer.Start(EchoAsync);
         await using var relay = TcpRelay.Start(Profile("delay=10ms"), [server.Address]);
 
         var direct = await MedianRoundTripAsync(server.Address);
@@ -92,6 +84,33 @@ public sealed class RelayTests
         Assert.Equal(40, relay.Up.Bytes);
         Assert.Equal(40, relay.Down.Bytes);
         Assert.Equal(TimeSpan.Zero, relay.Up.Sending + relay.Down.Sending);
+    }
+
+    [Fact]
+    public async Task ACalibrationDelayHoldsEveryCallAtLeastThatLong()
+    {
+        await using var server = OneShotServer.Start(EchoAsync);
+        await using var plain = TcpRelay.Start(NetworkProfile.Loopback, [server.Address]);
+        await using var slowed = TcpRelay.Start(NetworkProfile.Loopback, [server.Address], calibrationDelay: TimeSpan.FromMilliseconds(5));
+
+        var fastest = await RoundTripsAsync(slowed.Addresses[server.Address]);
+
+        // Every request waits 5 ms on the way to the server, the answer nothing: even the quickest of the 40 round trips
+        // took 5 ms. Each byte crossed each direction once. A relay started without the switch holds nothing extra.
+        Assert.True(fastest.Min() >= 5, $"fastest round trip {fastest.Min():F2} ms with 5 ms held on the way up");
+        Assert.Equal((40, 40), (slowed.Up.Bytes, slowed.Down.Bytes));
+        Assert.Equal(TimeSpan.FromMilliseconds(5), slowed.CalibrationDelay);
+        Assert.Equal(TimeSpan.Zero, plain.CalibrationDelay);
+    }
+
+    private static async Task EchoAsync(Socket socket)
+    {
+        var buffer = new byte[16];
+        int read;
+        while ((read = await socket.ReceiveAsync(buffer)) > 0)
+        {
+            await socket.SendAsync(buffer.AsMemory(0, read));
+        }
     }
 
     [Fact]
@@ -110,6 +129,14 @@ public sealed class RelayTests
 
     private static async Task<double> MedianRoundTripAsync(string address)
     {
+        var times = await RoundTripsAsync(address);
+        times.Sort();
+        return times[times.Count / 2];
+    }
+
+    /// <summary>40 one-byte echoes in turn: each one's round trip in milliseconds.</summary>
+    private static async Task<List<double>> RoundTripsAsync(string address)
+    {
         using var client = await ConnectAsync(address);
         var times = new List<double>();
         var reply = new byte[1];
@@ -121,9 +148,7 @@ public sealed class RelayTests
             Assert.Equal((byte)i, reply[0]);
             times.Add(clock.Elapsed.TotalMilliseconds);
         }
-
-        times.Sort();
-        return times[times.Count / 2];
+        return times;
     }
 
     private static async Task<TimeSpan> TimeDownloadAsync(string address, int size)

@@ -1,0 +1,188 @@
+using System.Diagnostics;
+using RpcCompare.LoadClient.Hosts;
+using RpcCompare.Reports.Reporting;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+using RpcCompare.Stacks;
+
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>What `calibrate` was asked for: the pair, how many runs of each kind, the delay (null: 10% of the A/A
+/// median), the folder, and the run options every run is given as they are.</summary>
+public sealed record CalibrationPlan
+{
+    /// <summary>The injected delay's default size: this per cent of the stack's median in the A/A runs.</summary>
+    public const int DefaultEffectPercent = 10;
+
+    public required string Scenario { get; init; }
+    public required string Stack { get; init; }
+    public required int Runs { get; init; }
+    public TimeSpan? Delay { get; init; }
+    public required string Folder { get; init; }
+    public IReadOnlyList<string> RunOptions { get; init; } = [];
+
+    /// <summary>--aa-relays: the A/A runs go through the effect runs' relays too, with no delay, so the two kinds differ by
+    /// the delay alone (and the default effect is a tenth of the relayed median); false measures them as production runs are.</summary>
+    public bool RelayedSame { get; init; }
+
+    /// <summary>The replica every run measures beside the stack.</summary>
+    public string Replica => StackReplica.Id(Stack, StackReplica.First);
+}
+
+/// <summary>
+/// `calibrate`: how often the verdict is wrong and how often it finds a known effect, on this machine. It runs the
+/// stack against its replica <see cref="CalibrationPlan.Runs"/> times (A/A: the same stack twice, as production runs
+/// are made, so any winner named is a false verdict), then as many times with the replica slowed by a fixed delay per
+/// call (--calibration-delay, which puts a relay in front of both hosts), each run a load client process of its own;
+/// reads each run's verdict for the pair (<see cref="PairVerdicts"/>) and prints <see cref="CalibrationTable"/>.
+/// </summary>
+public static class CalibrationRun
+{
+    public static async Task<int> RunAsync(CalibrationPlan plan, CancellationToken cancellationToken)
+    {
+        var folder = Path.GetFullPath(plan.Folder);
+        if (Directory.Exists(folder) && Directory.EnumerateFileSystemEntries(folder).Any())
+        {
+            throw new UserFacingException($"--out {folder} is not empty; a calibration writes its runs into a folder of its own.");
+        }
+        Directory.CreateDirectory(folder);
+        var results = new List<CalibrationRunResult>();
+        for (var i = 1; i <= plan.Runs && !cancellationToken.IsCancellationRequested; i++)
+        {
+            results.Add(await RunOneAsync(plan, CalibrationKind.Same, i, plan.RelayedSame ? TimeSpan.Zero : null, folder, cancellationToken));
+        }
+        var (delay, origin) = Delay(plan, results);
+        if (delay is null)
+        {
+            throw new UserFacingException(
+                $"No A/A run measured {StackCatalog.DisplayName(plan.Stack)}'s median, so the injected delay has no default size; see the runs' logs in {folder}, or give --delay.");
+        }
+        for (var i = 1; i <= plan.Runs && !cancellationToken.IsCancellationRequested; i++)
+        {
+            results.Add(await RunOneAsync(plan, CalibrationKind.Effect, i, delay, folder, cancellationToken));
+        }
+
+        var table = CalibrationTable.ToMarkdown(new CalibrationSetup(plan.Scenario, plan.Stack, plan.Replica, delay.Value, origin) { RelayedSame = plan.RelayedSame }, results);
+        var tablePath = Path.Combine(folder, "calibration.md");
+        await File.WriteAllTextAsync(tablePath, table, CancellationToken.None);
+        Console.WriteLine();
+        Console.Write(table);
+        Console.WriteLine($"\nThe table is in {tablePath}.");
+        return cancellationToken.IsCancellationRequested ? CommandRunner.Interrupted : CommandRunner.Ok;
+    }
+
+    /// <summary>The delay given, or <see cref="CalibrationPlan.DefaultEffectPercent"/> of the A/A runs' median of the stack, rounded
+    /// to the microsecond (the relay's command line carries it in milliseconds).</summary>
+    public static (TimeSpan? Delay, string Origin) Delay(CalibrationPlan plan, IReadOnlyList<CalibrationRunResult> sameRuns)
+    {
+        if (plan.Delay is { } given)
+        {
+            return (given, "as given");
+        }
+        if (CalibrationTable.MedianBaseMs(sameRuns, CalibrationKind.Same) is not { } median)
+        {
+            return (null, "");
+        }
+        var delay = TimeSpan.FromMicroseconds(Math.Max(1, Math.Round(median * 1000 * CalibrationPlan.DefaultEffectPercent / 100)));
+        return (delay, $"{CalibrationPlan.DefaultEffectPercent}% of {StackCatalog.DisplayName(plan.Stack)}'s median in the A/A runs, {median.ToString("0.###", System.Globalization.CultureInfo.InvariantCulture)} ms");
+    }
+
+    /// <summary>The command line of one run: the plan's options, the pair, its own folder and, for an effect run, the delay
+    /// (zero for an A/A run through relays; null: no relays).</summary>
+    public static IReadOnlyList<string> Arguments(CalibrationPlan plan, string runFolder, TimeSpan? delay) =>
+    [
+        .. plan.RunOptions,
+        "--scenario", plan.Scenario,
+        "--stacks", $"{plan.Stack},{StackReplica.CommandLineName(plan.Replica)}",
+        "--out", runFolder,
+        // The table reads the verdict from the results: a report per run would only cost time.
+        "--no-report",
+        .. delay is { } d ? ["--calibration-delay", $"{StackReplica.CommandLineName(plan.Replica)}={CalibrationDelay.Milliseconds(d)}ms"] : Array.Empty<string>(),
+    ];
+
+    private static async Task<CalibrationRunResult> RunOneAsync(CalibrationPlan plan, CalibrationKind kind, int number, TimeSpan? delay,
+        string folder, CancellationToken cancellationToken)
+    {
+        var name = $"{(kind == CalibrationKind.Same ? "aa" : "effect")}-{number:00}";
+        var runFolder = Path.Combine(folder, name);
+        var log = Path.Combine(folder, name + ".log");
+        Console.WriteLine($"{(kind == CalibrationKind.Same ? "A/A" : "Effect")} run {number} of {plan.Runs}: {runFolder} (its output in {log})");
+        var clock = Stopwatch.StartNew();
+        var exitCode = await RunClientAsync(Arguments(plan, runFolder, delay), log, cancellationToken);
+        var elapsed = clock.Elapsed;
+        if (exitCode == CommandRunner.BadInput)
+        {
+            // The options are the same for every run: the next would refuse them too.
+            var said = File.ReadLines(log).LastOrDefault(l => l.Trim().Length > 0) ?? "no message";
+            throw new UserFacingException($"The run refused its options: {said} (the whole output is in {log}).");
+        }
+        if (exitCode != CommandRunner.Ok)
+        {
+            return Failed($"exit code {exitCode}; see {log}");
+        }
+        try
+        {
+            var run = await ResultsLoader.LoadAsync(runFolder, cancellationToken);
+            var verdicts = PairVerdicts.Of(run, plan.Stack, plan.Replica, new BootstrapSettings(), cancellationToken);
+            var result = new CalibrationRunResult(kind, number, runFolder, elapsed, verdicts, FirstMedian(run, plan.Stack), FirstMedian(run, plan.Replica));
+            Console.WriteLine($"  {elapsed.TotalSeconds:0} s; " + string.Join("; ", verdicts.Select(v =>
+                $"{(v.Variant.Length == 0 ? "" : v.Variant + " ")}{(v.Probability == 0.5 ? "median" : "p99")}: {Outcome(v.Outcome, plan)}")));
+            return verdicts.Count == 0 ? result with { Failure = "no variant measured both entries cleanly" } : result;
+        }
+        catch (ReportInputException e)
+        {
+            return Failed(e.Message);
+        }
+
+        CalibrationRunResult Failed(string why)
+        {
+            Console.WriteLine($"  failed: {why}");
+            return new CalibrationRunResult(kind, number, runFolder, elapsed, [], null, null, why);
+        }
+    }
+
+    private static string Outcome(PairOutcome outcome, CalibrationPlan plan) => outcome switch
+    {
+        PairOutcome.FirstFaster => $"{StackCatalog.DisplayName(plan.Stack)} faster",
+        PairOutcome.SecondFaster => $"{StackCatalog.DisplayName(plan.Replica)} faster",
+        PairOutcome.Equivalent => "equivalent",
+        _ => "inconclusive",
+    };
+
+    /// <summary>An entry's median in its first variant (the scenario's own), as summary.json has it.</summary>
+    private static double? FirstMedian(RunResults run, string stack) =>
+        run.Entries.FirstOrDefault(e => e.Stack == stack && e.Summary.Status == ResultsFormat.EntryStatus.Ok)?.Summary.LatencyMs?.P50;
+
+    /// <summary>This program as a child process, its output into <paramref name="logPath"/>; a Ctrl+C reaches it as it
+    /// reaches this one (same process group), so it stops and keeps what it measured.</summary>
+    private static async Task<int> RunClientAsync(IReadOnlyList<string> arguments, string logPath, CancellationToken cancellationToken)
+    {
+        var start = ChildProcess.DotnetStartInfo(null, [typeof(CalibrationRun).Assembly.Location, .. arguments]);
+        start.RedirectStandardInput = false;
+        await using var log = new StreamWriter(logPath) { AutoFlush = true };
+        using var process = new Process { StartInfo = start };
+        var gate = new object();
+        void Write(string? line)
+        {
+            if (line is not null)
+            {
+                lock (gate)
+                {
+                    log.WriteLine(line);
+                }
+            }
+        }
+        process.OutputDataReceived += (_, e) => Write(e.Data);
+        process.ErrorDataReceived += (_, e) => Write(e.Data);
+        if (!process.Start())
+        {
+            throw new UserFacingException("Could not start a load client for the calibration.");
+        }
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        // Not cancelled with the token: the child gets the same Ctrl+C and is waited for, so its hosts are stopped.
+        await process.WaitForExitAsync(CancellationToken.None);
+        cancellationToken.ThrowIfCancellationRequested();
+        return process.ExitCode;
+    }
+}

@@ -1,0 +1,87 @@
+using System.Text.Json.Nodes;
+using RpcCompare.Reports;
+using RpcCompare.Reports.Reporting;
+using RpcCompare.Reports.Results;
+using RpcCompare.Reports.Statistics;
+
+namespace RpcCompare.UnitTests.Reports;
+
+/// <summary>A replica entry and an injected delay in the reports: a run with them can never read as a measurement.</summary>
+public class ReplicaReportTests
+{
+    private static readonly ReportOptions NoPng = new() { Png = new PngOptions { Enabled = false } };
+
+    private static SyntheticEntry Entry(string stack, double median) =>
+        new(stack, "", 300, median) { TrialMedians = [median, median * 1.01, median * 0.99, median * 1.005, median * 0.995] };
+
+    [Fact]
+    public async Task AReplicaIsNamedAsOneInTheReportAndItsFiles()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [Entry("grpc", 8.0), Entry("grpc.replica2", 12.0)], scenario: "ping");
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.Contains("| fastest at the median | gRPC |", markdown, StringComparison.Ordinal);
+        Assert.Contains("sooner than gRPC (replica 2)", markdown, StringComparison.Ordinal);
+        Assert.Contains(output.Verdict, line => line.Contains("sooner than gRPC (replica 2)", StringComparison.Ordinal));
+        Assert.Contains("gRPC (replica 2)", await File.ReadAllTextAsync(temp.Combine("report.html")), StringComparison.Ordinal);
+        Assert.True(File.Exists(temp.Combine("latencies-grpc.replica2.csv")));
+    }
+
+    [Fact]
+    public async Task ACalibrationIsInTheTitleAndEveryVerdictTitle()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [Entry("grpc", 8.0), Entry("grpc.replica2", 8.2)], scenario: "ping");
+        await AddOptionAsync(temp.Combine("manifest.json"), "calibration-delay", "grpc#2=0.2ms");
+
+        var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
+        Assert.StartsWith("# RpcCompare report: ping, calibration: grpc#2 slowed by 0.2ms per call\n", markdown, StringComparison.Ordinal);
+        Assert.Contains("**Verdict: ping, calibration: grpc#2 slowed by 0.2ms per call**", markdown, StringComparison.Ordinal);
+        Assert.All(output.Verdict.Where(l => l.Length > 0), line => Assert.StartsWith("Verdict: ping, calibration: grpc#2 slowed by 0.2ms per call: ", line, StringComparison.Ordinal));
+        Assert.Contains("<h1>RpcCompare report: ping, calibration: grpc#2 slowed by 0.2ms per call</h1>", await File.ReadAllTextAsync(temp.Combine("report.html")),
+            StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task AComparisonNamesACalibrationOnEitherSide()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Combine("a"), [Entry("grpc", 8.0), Entry("grpc.replica2", 8.2)], scenario: "ping");
+        await AddOptionAsync(temp.Combine("a", "manifest.json"), "calibration-delay", "grpc#2=0.2ms");
+        await SyntheticResults.CreateAsync(temp.Combine("b"), [Entry("grpc", 8.0), Entry("grpc.replica2", 8.2)], scenario: "ping");
+
+        await CompareWriter.WriteAsync(temp.Combine("a"), temp.Combine("b"), temp.Combine("compare"), new CompareOptions { Png = NoPng.Png },
+            CancellationToken.None);
+
+        Assert.StartsWith("# RpcCompare comparison: ping, calibration: grpc#2 slowed by 0.2ms per call\n",
+            await File.ReadAllTextAsync(temp.Combine("compare", "compare.md")), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task PairVerdictsGiveTheReportsAnswerForThePair()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [Entry("grpc", 8.0), Entry("grpc.replica2", 12.0)], scenario: "ping");
+        var run = await ResultsLoader.LoadAsync(temp.Path, CancellationToken.None);
+
+        var forward = PairVerdicts.Of(run, "grpc", "grpc.replica2", new BootstrapSettings(), CancellationToken.None);
+        var backward = PairVerdicts.Of(run, "grpc.replica2", "grpc", new BootstrapSettings(), CancellationToken.None);
+
+        Assert.Equal([("", 0.5, PairOutcome.FirstFaster), ("", 0.99, PairOutcome.FirstFaster)], forward.Select(v => (v.Variant, v.Probability, v.Outcome)));
+        Assert.Equal([PairOutcome.SecondFaster, PairOutcome.SecondFaster], backward.Select(v => v.Outcome));
+        Assert.StartsWith("4", forward[0].Detail, StringComparison.Ordinal);
+        Assert.Empty(PairVerdicts.Of(run, "grpc", "rest", new BootstrapSettings(), CancellationToken.None));
+    }
+
+    private static async Task AddOptionAsync(string manifestPath, string name, string value)
+    {
+        var manifest = JsonNode.Parse(await File.ReadAllTextAsync(manifestPath))!;
+        manifest["options"]![name] = value;
+        await File.WriteAllTextAsync(manifestPath, manifest.ToJsonString());
+    }
+}
