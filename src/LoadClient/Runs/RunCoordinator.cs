@@ -203,6 +203,11 @@ public static class RunCoordinator
         foreach (var plan in plans)
         {
             seconds += 4 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
+            if (Priming.Applies(plan, settings.StartAt is not null))
+            {
+                // Three rounds is what base-case took on this machine kind; each warm-up is at least the judged minimum.
+                seconds += 3 * plan.Entries.Count * (LoadGenerator.MinimumJudgedWarmup.TotalSeconds + 1.5);
+            }
             for (var trial = 1; trial <= plan.Trials; trial++)
             {
                 foreach (var entry in plan.Entries)

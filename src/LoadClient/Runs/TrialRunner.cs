@@ -37,6 +37,12 @@ public sealed class TrialRunner(
                 ok &= await SessionForAsync(stack, 1, plan, cancellationToken) is not null;
             }
         }
+        if (Priming.Applies(plan, schedule is not null) && !cancellationToken.IsCancellationRequested)
+        {
+            record.AddNote(await Priming.RunAsync(plan,
+                entry => Task.FromResult(_failedStacks.Contains(entry.Stack) ? null : _sessions.GetValueOrDefault(entry.Stack)),
+                progress, cancellationToken));
+        }
         for (var trial = 1; trial <= plan.Trials && !cancellationToken.IsCancellationRequested; trial++)
         {
             if (plan.Trials > 1)

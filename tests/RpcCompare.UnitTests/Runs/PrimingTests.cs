@@ -1,0 +1,31 @@
+using RpcCompare.LoadClient.Runs;
+
+namespace RpcCompare.UnitTests.Runs;
+
+public sealed class PrimingTests
+{
+    [Fact]
+    public void RoundsSettleWhenNoEntryGetsMuchFaster()
+    {
+        // gRPC falls from 4.7 to 1.2 ms over two rounds (tier-up), then holds; REST only wobbles.
+        PrimedEntry[] entries = [new("grpc", [4.7, 1.2, 1.1]), new("rest", [1.7, 1.6, 1.75])];
+
+        Assert.Equal(3, Priming.SettledAfter(entries));
+    }
+
+    [Fact]
+    public void TwoQuietRoundsSettleAtTheMinimum() =>
+        Assert.Equal(Priming.MinimumRounds, Priming.SettledAfter([new("grpc", [1.0, 0.9]), new("wcf", [1.0, 1.4])]));
+
+    [Fact]
+    public void AnEntryStillFallingHoldsEveryoneBack() =>
+        Assert.Null(Priming.SettledAfter([new("grpc", [1.0, 1.0, 1.0]), new("graphql", [6.7, 3.5, 1.1])]));
+
+    [Fact]
+    public void OneRoundSettlesNothing() =>
+        Assert.Null(Priming.SettledAfter([new("grpc", [1.0])]));
+
+    [Fact]
+    public void ARoundWithoutCallsHoldsNoOneBack() =>
+        Assert.Equal(2, Priming.SettledAfter([new("grpc", [double.NaN, 1.0])]));
+}
