@@ -10,7 +10,8 @@ public sealed record PrimedEntry(string Key, IReadOnlyList<double> RoundMs);
 
 /// <summary>
 /// Before trial 1, rounds of every entry's warm-up (nothing measured) in trial 1's order, until no entry got faster by
-/// more than <see cref="Settled"/> since the previous round. A warm-up that is steady on its own is not enough: on this
+/// more than <see cref="Settled"/> since the previous round (an entry's warm latency being the median of its warm-up's
+/// last half of 500 ms interval means). A warm-up that is steady on its own is not enough: on this
 /// machine kind base-case's trials 1 and 2 were 1.5-8x slower than trials 3-5 on every stack although each of their
 /// warm-ups had stopped changing, and with tiered compilation off (DOTNET_TieredCompilation=0) the fall was gone. The
 /// hosts' (and the client's) methods are recompiled at tier 1 in the background, which a host does while the others are
@@ -18,11 +19,14 @@ public sealed record PrimedEntry(string Key, IReadOnlyList<double> RoundMs);
 /// </summary>
 public static class Priming
 {
-    /// <summary>A round in which every entry got faster by less than this (15%) settles it; noise on this machine kind
-    /// moves a warm latency by about 10% between rounds, the drift it removes by 50-700%.</summary>
-    public const double Settled = 0.15;
+    /// <summary>A round in which every entry got faster by less than this (25%) settles it: on this machine kind a warm
+    /// latency moved by up to 30% between rounds with nothing warming (at 15%, a first run never settled in five rounds),
+    /// while the drift priming removes halved it or more.</summary>
+    public const double Settled = 0.25;
 
-    public const int MinimumRounds = 2;
+    /// <summary>Three: in three runs without priming the fall lasted two trials (about 40 s) on most stacks and three on
+    /// GraphQL, and a second round can hide a fall in noise (one run settled after two rounds with GraphQL still 4x slow).</summary>
+    public const int MinimumRounds = 3;
 
     public const int MaximumRounds = 5;
 
@@ -103,8 +107,15 @@ public static class Priming
         {
             // A call that fails while priming fails again, counted, in the trials; priming only warms.
         }
+        // The median interval of the last half: one interval with a long GC pause or a slow call must not decide a round.
         var means = recorder.WarmUpIntervalMeansMs();
-        return means.Count == 0 ? double.NaN : means.TakeLast(4).Average();
+        if (means.Count == 0)
+        {
+            return double.NaN;
+        }
+
+        var half = means.Skip(means.Count / 2).Order().ToList();
+        return half.Count % 2 == 1 ? half[half.Count / 2] : (half[(half.Count / 2) - 1] + half[half.Count / 2]) / 2;
     }
 
     private static string Describe(IReadOnlyList<PrimedEntry> entries, int rounds, TimeSpan took, bool settled)

@@ -14,8 +14,12 @@ public sealed class PrimingTests
     }
 
     [Fact]
-    public void TwoQuietRoundsSettleAtTheMinimum() =>
-        Assert.Equal(Priming.MinimumRounds, Priming.SettledAfter([new("grpc", [1.0, 0.9]), new("wcf", [1.0, 1.4])]));
+    public void QuietRoundsSettleAtTheMinimum() =>
+        Assert.Equal(Priming.MinimumRounds, Priming.SettledAfter([new("grpc", [1.0, 0.9, 0.95]), new("wcf", [1.0, 1.4, 1.2])]));
+
+    [Fact]
+    public void TwoRoundsNeverSettle() =>
+        Assert.Null(Priming.SettledAfter([new("grpc", [1.0, 1.0])]));
 
     [Fact]
     public void AnEntryStillFallingHoldsEveryoneBack() =>
@@ -27,5 +31,5 @@ public sealed class PrimingTests
 
     [Fact]
     public void ARoundWithoutCallsHoldsNoOneBack() =>
-        Assert.Equal(2, Priming.SettledAfter([new("grpc", [double.NaN, 1.0])]));
+        Assert.Equal(3, Priming.SettledAfter([new("grpc", [double.NaN, 1.0, 0.9])]));
 }
