@@ -84,7 +84,7 @@ public static class ReportWriter
 
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
         {
-            page.Banner("unsteady", notSteady);
+            page.Banner("unsteady", $"Not steady: {notSteady}");
         }
 
         page.Heading(2, "Summary", "summary");

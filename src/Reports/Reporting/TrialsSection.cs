@@ -66,8 +66,8 @@ internal static class TrialsSection
     }
 
     /// <summary>
-    /// The entries measured after a warm-up that was judged and still drifting at its cap, by trial: "Not steady: gRPC
-    /// (trial 1: 10 s of warm-up, still drifting 14%)…". Null when every judged warm-up was steady.
+    /// The entries measured after a warm-up that was judged and still drifting at its cap, by trial: "gRPC (trial 1: 10 s
+    /// of warm-up, still drifting 14%)…", for a "not steady" banner. Null when every judged warm-up was steady.
     /// </summary>
     public static string? NotSteady(IEnumerable<EntryStats> entries)
     {
@@ -79,7 +79,7 @@ internal static class TrialsSection
             .ToList();
         return named.Count == 0
             ? null
-            : $"Not steady: {string.Join(", ", named)}. These trials began measuring while latency was still changing (their warm-up " +
+            : $"{string.Join(", ", named)}. These trials began measuring while latency was still changing (their warm-up " +
               "reached its cap first), so their figures include a system still warming; a longer --warmup gives them time.";
     }
 

@@ -222,10 +222,10 @@ public class TrialReportTests
         await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
-        Assert.Contains("> **NOT STEADY:** Not steady: gRPC (trial 1: 10.0 s of warm-up, still drifting 14%). These trials began measuring", markdown);
+        Assert.Contains("> **NOT STEADY:** gRPC (trial 1: 10.0 s of warm-up, still drifting 14%). These trials began measuring", markdown);
         Assert.Contains("| 10.0 (not steady) / 3.0 / 3.5 |", markdown);
         Assert.Contains("| 4.0 / 3.0 / 3.0 |", markdown);
-        Assert.Contains("class=\"banner banner-unsteady\"", await File.ReadAllTextAsync(temp.Combine("report.html")));
+        Assert.Contains("class=\"banner banner-unsteady\" role=\"alert\">Not steady: gRPC (trial 1", await File.ReadAllTextAsync(temp.Combine("report.html")));
     }
 
     [Fact]
