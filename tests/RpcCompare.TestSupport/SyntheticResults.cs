@@ -56,6 +56,15 @@ public static class SyntheticResults
         new("graphql", "", requests, 14.0, 0.4),
     ];
 
+    /// <summary>gRPC and REST, 2,000 calls each of log-sd 0.02 around the given trial medians: steady within a trial, so
+    /// what the trials' medians do is what a verdict sees.</summary>
+    public static Task<string> TwoStacksByTrialAsync(string folder, double[] grpcMedians, double[] restMedians) =>
+        CreateAsync(folder,
+        [
+            new SyntheticEntry("grpc", "", 2000, grpcMedians.Average(), 0.02) { TrialMedians = grpcMedians },
+            new SyntheticEntry("rest", "", 2000, restMedians.Average(), 0.02) { TrialMedians = restMedians },
+        ]);
+
     public static async Task<string> CreateAsync(
         string folder,
         IReadOnlyList<SyntheticEntry> entries,

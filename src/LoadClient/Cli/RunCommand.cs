@@ -58,15 +58,9 @@ public static class RunCommand
             Description = "Open loop: this many requests per second; a request held back by busy senders counts from its scheduled time. Default: closed loop.",
             HelpName = "R",
         }.WithNumberParser();
-        var trials = new Option<int>("--trials")
-        {
-            Description = $"Measure every stack and variant this many times, once per trial, each trial in an order of its own; " +
-                $"the requests (or --duration) are split across them and the verdict's intervals are built over the trials, so they " +
-                $"cover how much a repeated run differs (default {RunSettings.DefaultTrials}: on a shared 2-core machine one run's " +
-                "figures moved 16-44% between identical runs; see the README).",
-            DefaultValueFactory = _ => RunSettings.DefaultTrials,
-            HelpName = "N",
-        }.WithNumberParser();
+        var trials = TrialsOption.Create();
+        var budget = DurationOption("--budget", "With --trials auto, the longest the run may take with the trials it adds (e.g. 20m); " +
+            "default: the most the estimate printed up front says. A trial that would not end within it is not started.", null);
         // Not --seed: that is the dataset generator's (DatasetOptions).
         var trialSeed = new Option<int?>("--trial-seed")
         {
@@ -154,7 +148,7 @@ public static class RunCommand
             }
         });
 
-        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, trialSeed, freshHosts, startAt, rate, targets, output,
+        foreach (var option in new Option[] { scenario, mix, stacks, threads, requests, duration, warmup, trials, budget, trialSeed, freshHosts, startAt, rate, targets, output,
                      requestTimeout, startTimeout, dbPool, connections, clientProcesses, noTargetCounters, noScalingCheck, http2, noReport, margin, cpus, network, calibrationDelay })
         {
             root.Options.Add(option);
@@ -178,13 +172,17 @@ public static class RunCommand
             {
                 result.AddError("--start-at measures one scenario (or one mix); run each scenario with a --start-at of its own.");
             }
+            if (result.GetResult(budget) is not null && result.GetResult(trials) is { } given && !given.Errors.Any()
+                && TrialsOption.BudgetRefusal(given.GetValueOrDefault<TrialCount>()!, result.GetValue(budget)) is { } refusal)
+            {
+                result.AddError(refusal);
+            }
         });
         Range(threads, 1, MaxThreads, "--threads");
         Range(requests, 1, MaxRequests, "--requests");
         Range(dbPool, 1, 10_000, "--db-pool-size");
         Range(connections, 1, MaxConnections, "--connections");
         Range(clientProcesses, 1, 64, "--client-processes");
-        Range(trials, 1, MaxTrials, "--trials");
         rate.Validators.Add(r =>
         {
             if (r.TryGet<double?>(out var parsed) && parsed is { } value && (!double.IsFinite(value) || value <= 0 || value > MaxRate))
@@ -193,6 +191,7 @@ public static class RunCommand
             }
         });
         Positive(duration, "--duration", allowZero: false);
+        Positive(budget, "--budget", allowZero: false);
         Positive(warmup, "--warmup", allowZero: true);
         Positive(requestTimeout, "--request-timeout", allowZero: false);
         Positive(startTimeout, "--start-timeout", allowZero: false);
@@ -237,7 +236,9 @@ public static class RunCommand
                 Requests = result.GetValue(requests),
                 Duration = ParsedDuration(result.GetValue(duration)),
                 Warmup = ParsedDuration(result.GetValue(warmup)) ?? TimeSpan.Zero,
-                Trials = result.GetValue(trials),
+                Trials = result.GetValue(trials)!.Trials,
+                AutoTrials = result.GetValue(trials)!.Auto,
+                Budget = ParsedDuration(result.GetValue(budget)),
                 StartAt = start,
                 TrialSeed = result.GetValue(trialSeed) ?? (start is { } at ? WindowSchedule.SeedFor(at) : Random.Shared.Next()),
                 FreshHosts = result.GetValue(freshHosts),

@@ -22,7 +22,7 @@ public static class ClientProcessRun
     private static readonly HashSet<string> OwnOptions = new(StringComparer.Ordinal)
     {
         "client-processes", "out", "cpus", "start-at", "trial-seed", "target", "no-report", "connection", "pg-data",
-        "fresh-hosts", "db-pool-size", "no-target-counters", "stacks", "no-scaling-check",
+        "fresh-hosts", "db-pool-size", "no-target-counters", "stacks", "no-scaling-check", "budget",
     };
 
     public static string? Refusal(RunSettings settings) => settings switch

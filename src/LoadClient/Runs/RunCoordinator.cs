@@ -45,7 +45,7 @@ public static class RunCoordinator
         var plans = scenarios.Select(name => RunPlan.Build(settings, settings.ScenarioFor(name), data)).ToList();
         settings = settings with { KernelShaping = settings.Network.IsLoopback ? null : KernelShaping.Probe() };
         PrintNetwork(settings);
-        PrintEstimate(settings, plans);
+        var budgets = PrintEstimate(settings, plans);
 
         await using var database = anySpawned ? await OpenAndSeedAsync(settings, cancellationToken) : null;
         PlaceOnCpus(settings.Placement);
@@ -53,8 +53,8 @@ public static class RunCoordinator
         var verdicts = new List<(string Folder, string Scenario, string? Verdict)>();
         for (var i = 0; i < scenarios.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            var (code, verdict) = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], plans[i], database,
-                cancellationToken);
+            var (code, verdict) = await RunScenarioAsync(settings with { OutputFolder = folders[i] }, scenarios[i], plans[i], budgets[i],
+                database, cancellationToken);
             exitCode = Math.Max(exitCode, code);
             verdicts.Add((folders[i], scenarios[i], verdict));
         }
@@ -115,8 +115,8 @@ public static class RunCoordinator
     }
 
     /// <returns>The scenario's exit code and its verdict (Markdown; null when no report was written).</returns>
-    private static async Task<(int Code, string? Verdict)> RunScenarioAsync(RunSettings settings, string scenarioName, RunPlan plan, DatabaseSession? database,
-        CancellationToken cancellationToken)
+    private static async Task<(int Code, string? Verdict)> RunScenarioAsync(RunSettings settings, string scenarioName, RunPlan plan, TimeSpan budget,
+        DatabaseSession? database, CancellationToken cancellationToken)
     {
         var scenario = plan.Scenario;
         var generator = new GraphGenerator(settings.Dataset);
@@ -144,7 +144,7 @@ public static class RunCoordinator
         {
             await using (var runner = new TrialRunner(settings, scenario, results, record, connectionString, progress))
             {
-                failed = !await runner.RunAsync(plan, cancellationToken);
+                failed = !await runner.RunAsync(plan, budget, cancellationToken);
             }
             (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
                 ? (ResultsFormat.RunStatus.Interrupted, "stopped by Ctrl+C or a signal; everything measured before is kept")
@@ -197,31 +197,28 @@ public static class RunCoordinator
         }
     }
 
-    private static void PrintEstimate(RunSettings settings, List<RunPlan> plans)
+    /// <summary>Prints the run's estimate and returns each plan's budget: with --trials auto, the planned trials and as many
+    /// again (or --budget, shared in proportion); the estimate printed includes them.</summary>
+    private static List<TimeSpan> PrintEstimate(RunSettings settings, List<RunPlan> plans)
     {
-        var seconds = 0.0;
-        foreach (var plan in plans)
+        var estimates = plans.Select(plan => RunEstimate.Of(settings, plan)).ToList();
+        var planned = TimeSpan.FromSeconds(estimates.Sum(e => e.Planned.TotalSeconds));
+        var adds = plans.Any(p => p.AddsTrials);
+        var budgets = estimates.Select(e => e.Budget).ToList();
+        if (adds && settings.Budget is { } given)
         {
-            seconds += 4 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
-            if (Priming.Applies(plan, settings.StartAt is not null))
-            {
-                // Three rounds is what base-case took on this machine kind; each warm-up is at least the judged minimum.
-                seconds += 3 * plan.Entries.Count * (LoadGenerator.MinimumJudgedWarmup.TotalSeconds + 1.5);
-            }
-            for (var trial = 1; trial <= plan.Trials; trial++)
-            {
-                foreach (var entry in plan.Entries)
-                {
-                    var load = plan.LoadFor(entry, trial);
-                    var measured = load.Duration?.TotalSeconds
-                        ?? load.Requests!.Value * (settings.Rate is { } rate
-                            ? 1000 / rate
-                            : plan.Scenario.EstimatedMsPerUnit(entry.Variant.Name) / Math.Min(entry.Variant.Threads, Environment.ProcessorCount)) / 1000;
-                    seconds += load.Warmup.TotalSeconds + measured + 1;
-                }
-            }
+            var whole = budgets.Sum(b => b.TotalSeconds);
+            budgets = [.. budgets.Select(b => given * (b.TotalSeconds / whole))];
         }
-        Console.WriteLine($"Estimated time: about {Math.Max(1, Math.Round(seconds / 60)):N0} min for {plans.Count} scenario(s) on " +
-            $"{settings.Stacks.Count} stack(s){(settings.Trials > 1 ? $" in {settings.Trials} trials" : "")} (rough, for this 2-core class of machine; loading a dataset the first time adds to it).");
+        var most = TimeSpan.FromSeconds(budgets.Sum(b => b.TotalSeconds));
+        var trials = adds ? $" in at least {settings.Trials} trials" : settings.Trials > 1 ? $" in {settings.Trials} trials" : "";
+        var added = adds
+            ? $"; at most {Minutes(most)} min if --trials auto adds trials while a headline comparison is inconclusive (the budget{(settings.Budget is null ? "; --budget sets another" : ", --budget")})"
+            : "";
+        Console.WriteLine($"Estimated time: about {Minutes(planned)} min for {plans.Count} scenario(s) on " +
+            $"{settings.Stacks.Count} stack(s){trials}{added} (rough, for this 2-core class of machine; loading a dataset the first time adds to it).");
+        return budgets;
     }
+
+    private static string Minutes(TimeSpan time) => $"{Math.Max(1, Math.Round(time.TotalMinutes)):N0}";
 }

@@ -21,12 +21,14 @@ public sealed class RunPlan
     /// the shortest judged warm-up (<see cref="LoadGenerator.MinimumJudgedWarmup"/>, 3 s).</summary>
     public static readonly TimeSpan ReWarm = TimeSpan.FromSeconds(6);
 
-    private RunPlan(RunSettings settings, Scenario scenario, IReadOnlyList<PlannedEntry> entries, IReadOnlyList<IReadOnlyList<PlannedEntry>> orders)
+    private RunPlan(RunSettings settings, Scenario scenario, IReadOnlyList<PlannedEntry> entries, IReadOnlyList<IReadOnlyList<PlannedEntry>> orders,
+        int trials)
     {
         Settings = settings;
         Scenario = scenario;
         Entries = entries;
         Orders = orders;
+        Trials = trials;
     }
 
     public RunSettings Settings { get; }
@@ -36,10 +38,15 @@ public sealed class RunPlan
     /// <summary>Every entry once, stack by stack in --stacks order, each stack's variants in the scenario's order.</summary>
     public IReadOnlyList<PlannedEntry> Entries { get; }
 
-    /// <summary>Per trial, every entry once in the order it runs.</summary>
+    /// <summary>Per trial, every entry once in the order it runs: the planned trials' and, with --trials auto, those it may
+    /// add (drawn from the same seed, so the planned ones are the same as a fixed run's).</summary>
     public IReadOnlyList<IReadOnlyList<PlannedEntry>> Orders { get; }
 
-    public int Trials => Orders.Count;
+    /// <summary>The planned trials: a fixed run's all, --trials auto's fewest. The budget is split across these.</summary>
+    public int Trials { get; }
+
+    /// <summary>Whether trials may be added after <see cref="Trials"/> (--trials auto).</summary>
+    public bool AddsTrials => Orders.Count > Trials;
 
     public static RunPlan Build(RunSettings settings, Scenario scenario, ScenarioData data)
     {
@@ -52,8 +59,12 @@ public sealed class RunPlan
             }
         }
         // One trial runs in the order the user gave (--stacks); only repeated trials can spread an order's effect around.
-        return new RunPlan(settings, scenario, entries, settings.Trials == 1 ? [entries] : TrialOrder.Draw(entries, settings.Trials, settings.TrialSeed));
+        var most = MayAddTrials(settings) ? AutoTrials.MostTrials : settings.Trials;
+        return new RunPlan(settings, scenario, entries, most == 1 ? [entries] : TrialOrder.Draw(entries, most, settings.TrialSeed), settings.Trials);
     }
+
+    /// <summary>--trials auto, unless windows are aligned (--start-at): clients measuring together must run one plan.</summary>
+    public static bool MayAddTrials(RunSettings settings) => settings.AutoTrials && settings.StartAt is null;
 
     /// <summary>The load of one entry in one trial: the scenario's (or the command line's) budget split evenly across the
     /// trials, the whole warm-up when the host is new to it, a short re-warm when the host stayed up.</summary>
@@ -63,7 +74,8 @@ public sealed class RunPlan
         var whole = Settings.ToLoadPlan(entry.Variant);
         return whole with
         {
-            Requests = whole.Requests is { } requests ? Share(requests, Trials, trial) : null,
+            // A trial added after the planned ones measures as much as the planned trial it follows in the cycle.
+            Requests = whole.Requests is { } requests ? Share(requests, Trials, ((trial - 1) % Trials) + 1) : null,
             Duration = whole.Duration / Trials,
             Warmup = hostIsFresh || trial == 1 ? whole.Warmup : Min(whole.Warmup, ReWarm),
         };

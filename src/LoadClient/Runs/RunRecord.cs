@@ -15,7 +15,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<string> _notes =
     [
         "Stacks run one at a time, never in parallel." + (settings.Trials > 1
-            ? $" Each of the {settings.Trials} trials measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
+            ? $" Each of {(RunPlan.MayAddTrials(settings) ? $"at least {settings.Trials} trials (--trials auto adds one at a time while a headline comparison is inconclusive and the budget lasts; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
                 (settings.FreshHosts
                     ? "each host is restarted before each of its trials (--fresh-hosts)."
                     : "the hosts stay up across trials, idle while another stack is measured.")
@@ -37,6 +37,15 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
 
     /// <summary>The resolved run: its trials and their orders go into the manifest.</summary>
     public RunPlan? Plan { get; init; }
+
+    /// <summary>The trials measured to their end so far.</summary>
+    public int TrialsRun { get; set; }
+
+    /// <summary>With --trials auto, why no more trials were added; null while running and for a fixed count.</summary>
+    public string? TrialsStoppedBecause { get; set; }
+
+    /// <summary>The planned trials, or more when --trials auto added some.</summary>
+    private int TrialCount => Math.Max(TrialsRun, Plan?.Trials ?? 0);
 
     public string Status { get; set; } = ResultsFormat.RunStatus.Running;
 
@@ -79,10 +88,12 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         Options = OptionsOf(settings),
         Trials = Plan is null ? null : new TrialsInfo
         {
-            Count = Plan.Trials,
+            Count = TrialCount,
             Seed = settings.TrialSeed,
             FreshHosts = settings.FreshHosts,
-            Orders = [.. Plan.Orders.Select(order => (IReadOnlyList<string>)[.. order.Select(e => e.Key)])],
+            Orders = [.. Plan.Orders.Take(TrialCount).Select(order => (IReadOnlyList<string>)[.. order.Select(e => e.Key)])],
+            Auto = Plan.AddsTrials,
+            StoppedBecause = TrialsStoppedBecause,
         },
         CpuPlacement = new CpuPlacementInfo
         {

@@ -25,8 +25,17 @@ public sealed record RunSettings
     /// <summary>The command line's --trials when not given (docs/reports.md has the measurements behind it).</summary>
     public const int DefaultTrials = 5;
 
-    /// <summary>--trials: every stack and variant is measured this many times, once per trial, the budget split across them.</summary>
+    /// <summary>--trials: every stack and variant is measured this many times, once per trial, the budget split across them
+    /// (with <see cref="AutoTrials"/>, the fewest trials; later ones each measure as much as one of these).</summary>
     public int Trials { get; init; } = 1;
+
+    /// <summary>--trials auto: after <see cref="Trials"/>, trials are added while a headline comparison is inconclusive and
+    /// <see cref="Budget"/> lasts (<see cref="Runs.AutoTrials"/>). Off with --start-at, whose clients must run one plan.</summary>
+    public bool AutoTrials { get; init; }
+
+    /// <summary>--budget: the longest the run's scenarios may take with the trials --trials auto adds; null: the estimate
+    /// printed up front.</summary>
+    public TimeSpan? Budget { get; init; }
 
     /// <summary>--trial-seed: draws each trial's order (recorded in the manifest, so a run's orders can be replayed).</summary>
     public int TrialSeed { get; init; }

@@ -25,8 +25,10 @@ public sealed class TrialRunner(
     private readonly VariantMeasurement _measurement = new(settings, scenario, results, progress);
 
     /// <summary>False when a stack failed or an entry did not measure cleanly (the entries say why).</summary>
-    public async Task<bool> RunAsync(RunPlan plan, CancellationToken cancellationToken)
+    /// <param name="budget">With --trials auto, how long the scenario may take with the trials it adds.</param>
+    public async Task<bool> RunAsync(RunPlan plan, TimeSpan budget, CancellationToken cancellationToken)
     {
+        var added = new AddedTrials(plan, results.Folder, budget, progress);
         var ok = true;
         var schedule = WindowSchedule.For(plan, settings.StartAt);
         if (!settings.FreshHosts)
@@ -43,11 +45,17 @@ public sealed class TrialRunner(
                 entry => Task.FromResult(_failedStacks.Contains(entry.Stack) ? null : _sessions.GetValueOrDefault(entry.Stack)),
                 progress, cancellationToken));
         }
-        for (var trial = 1; trial <= plan.Trials && !cancellationToken.IsCancellationRequested; trial++)
+        added.TrialsBegin();
+        for (var trial = 1; trial <= plan.Orders.Count && !cancellationToken.IsCancellationRequested; trial++)
         {
-            if (plan.Trials > 1)
+            if (trial > plan.Trials && (!ok || await added.StopBecauseAsync(trial - 1, cancellationToken) is not null))
             {
-                progress.Line($"Trial {trial} of {plan.Trials}: {string.Join(", ", plan.Orders[trial - 1].Select(e => e.Key))}");
+                break;
+            }
+            if (plan.Orders.Count > 1)
+            {
+                var of = plan.AddsTrials ? (trial <= plan.Trials ? $" of at least {plan.Trials}" : " (added)") : $" of {plan.Trials}";
+                progress.Line($"Trial {trial}{of}: {string.Join(", ", plan.Orders[trial - 1].Select(e => e.Key))}");
             }
             foreach (var planned in plan.Orders[trial - 1])
             {
@@ -57,6 +65,16 @@ public sealed class TrialRunner(
                 }
                 ok &= await MeasureAsync(plan, planned, trial, schedule, cancellationToken);
             }
+            if (!cancellationToken.IsCancellationRequested)
+            {
+                record.TrialsRun = trial;
+            }
+        }
+        if (plan.AddsTrials)
+        {
+            record.TrialsStoppedBecause = !ok ? "stopped: a stack failed or an entry did not measure cleanly, so no more trials were added"
+                : cancellationToken.IsCancellationRequested ? "interrupted"
+                : added.Reason ?? await added.StopBecauseAsync(record.TrialsRun, cancellationToken);
         }
         if (schedule is not null)
         {

@@ -17,7 +17,13 @@ internal enum AnswerKind
 /// neither is), <see cref="Detail"/> the sentence with its interval and trials, <see cref="Cell"/> the few words a
 /// table cell holds.
 /// </summary>
-internal sealed record LatencyAnswer(AnswerKind Kind, EntryStats Faster, EntryStats Other, string Detail, string Cell);
+/// <see cref="MoreTrials"/>: for an inconclusive answer over trials, about how many trials at the spread seen would decide
+/// it; null when it is decided, when more trials would not (too few calls per trial, a spread 100 trials would not
+/// overcome) or when there is no spread to judge from (one trial).
+internal sealed record LatencyAnswer(AnswerKind Kind, EntryStats Faster, EntryStats Other, string Detail, string Cell)
+{
+    public int? MoreTrials { get; init; }
+}
 
 /// <summary>
 /// One latency comparison, ending in one of four answers:
@@ -107,7 +113,7 @@ internal static class LatencyAnswers
         return new LatencyAnswer(AnswerKind.Inconclusive, best, next,
             $"{best.DisplayName} and {next.DisplayName} cannot be told apart at the {label} and are not shown equivalent within {marginText}: " +
             $"{held}, and the {interval} reaches beyond \u00b1{bounds[2]} {boundsUnit}{Basis(best.DisplayName + " ")}{advice}",
-            more is { } m ? $"inconclusive (~{m} trials)" : "inconclusive");
+            more is { } m ? $"inconclusive (~{m} trials)" : "inconclusive") { MoreTrials = more };
     }
 
     /// <summary>The equivalence test's interval of the per-trial differences (A − B, so negative when A is faster).</summary>

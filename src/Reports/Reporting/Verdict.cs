@@ -36,25 +36,22 @@ internal sealed record VariantVerdict(string Variant, IReadOnlyList<VerdictLine>
 /// </summary>
 internal static class Verdict
 {
+    /// <summary>The headline latency questions: the fastest against the runner-up at these quantiles.</summary>
+    private static readonly (double Probability, string Label)[] Headline = [(0.5, "median"), (0.99, "p99")];
+
     public static IReadOnlyList<VariantVerdict> Of(RunAnalysis analysis, CancellationToken cancellationToken)
     {
         var verdicts = new List<VariantVerdict>();
         foreach (var variant in analysis.Entries.Select(e => e.Variant).Distinct())
         {
-            var entries = analysis.Entries.Where(e => e.Variant == variant && e.Sample is not null
-                && e.Summary.Status == ResultsFormat.EntryStatus.Ok).ToList();
-            if (entries.Select(e => e.Stack).Distinct().Count() < 2)
+            if (Compared(analysis, variant) is not { } entries)
             {
                 continue;
             }
 
             var scenario = analysis.Run.Manifest.Scenario;
             var network = analysis.Run.Manifest.Network is { IsEmulated: true } n ? $" on the {n.Profile} network" : "";
-            var lines = new List<VerdictLine>
-            {
-                Latency(analysis, entries, 0.5, "median", scenario, network, cancellationToken),
-                Latency(analysis, entries, 0.99, "p99", scenario, network, cancellationToken),
-            };
+            var lines = Headline.Select(h => Latency(analysis, entries, h.Probability, h.Label, scenario, network, cancellationToken)).ToList();
             if (entries.Select(e => e.Stack).Distinct().Count() > 2)
             {
                 // With three stacks or more the runner-up is not the whole story: how far behind the last one is.
@@ -157,11 +154,43 @@ internal static class Verdict
     public static IEnumerable<string> ToConsole(IReadOnlyList<VariantVerdict> verdicts, string scenario) =>
         verdicts.SelectMany(v => v.Lines.Select(l => $"{Title(scenario, v.Variant)}: {l.Question}: {l.Answer}{(l.Size.Length > 0 ? $", {l.Size}" : "")}").Prepend(""));
 
+    /// <summary>The entries a variant's verdict compares: measured cleanly, with calls; null when fewer than two stacks have them.</summary>
+    private static List<EntryStats>? Compared(RunAnalysis analysis, string variant)
+    {
+        var entries = analysis.Entries.Where(e => e.Variant == variant && e.Sample is not null
+            && e.Summary.Status == ResultsFormat.EntryStatus.Ok).ToList();
+        return entries.Select(e => e.Stack).Distinct().Count() < 2 ? null : entries;
+    }
+
+    /// <summary>The headline latency questions of every variant (the fastest against the runner-up at the median and p99)
+    /// and their answers: what `--trials auto` adds trials for.</summary>
+    public static IEnumerable<(string Variant, string Question, LatencyAnswer Answer)> Headlines(RunAnalysis analysis,
+        CancellationToken cancellationToken)
+    {
+        foreach (var variant in analysis.Entries.Select(e => e.Variant).Distinct())
+        {
+            if (Compared(analysis, variant) is not { } entries)
+            {
+                continue;
+            }
+            foreach (var (probability, label) in Headline)
+            {
+                yield return (variant, $"fastest at the {label}", Fastest(analysis, entries, probability, label, "", cancellationToken));
+            }
+        }
+    }
+
+    private static LatencyAnswer Fastest(RunAnalysis analysis, List<EntryStats> entries, double probability, string label, string network,
+        CancellationToken cancellationToken)
+    {
+        var ranked = entries.OrderBy(e => e.Percentile(probability)).ToList();
+        return LatencyAnswers.Of(analysis, ranked[0], ranked[1], probability, label, network, cancellationToken);
+    }
+
     private static VerdictLine Latency(RunAnalysis analysis, List<EntryStats> entries, double probability, string label, string scenario,
         string network, CancellationToken cancellationToken)
     {
-        var ranked = entries.OrderBy(e => e.Percentile(probability)).ToList();
-        var answer = LatencyAnswers.Of(analysis, ranked[0], ranked[1], probability, label, network, cancellationToken);
+        var answer = Fastest(analysis, entries, probability, label, network, cancellationToken);
         var question = $"fastest at the {label}";
         return answer.Kind switch
         {

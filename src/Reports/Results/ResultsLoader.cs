@@ -3,7 +3,15 @@ namespace RpcCompare.Reports.Results;
 /// <summary>Reads a results folder and refuses it, naming the file and the fault, when anything the reports need is wrong.</summary>
 public static class ResultsLoader
 {
-    public static async Task<RunResults> LoadAsync(string folder, CancellationToken cancellationToken)
+    public static Task<RunResults> LoadAsync(string folder, CancellationToken cancellationToken) =>
+        LoadAsync(folder, withCounters: true, cancellationToken);
+
+    /// <summary>The run without its hosts' counters: what a verdict needs while the run still goes (a host's counters file
+    /// is written when its session ends).</summary>
+    public static Task<RunResults> LoadLatenciesAsync(string folder, CancellationToken cancellationToken) =>
+        LoadAsync(folder, withCounters: false, cancellationToken);
+
+    private static async Task<RunResults> LoadAsync(string folder, bool withCounters, CancellationToken cancellationToken)
     {
         folder = Path.GetFullPath(folder);
         if (!Directory.Exists(folder))
@@ -36,7 +44,7 @@ public static class ResultsLoader
 
         var counters = new SortedDictionary<string, IReadOnlyList<CounterSample>>(StringComparer.Ordinal);
         var countersByFile = new Dictionary<string, IReadOnlyList<CounterSample>>(StringComparer.Ordinal);
-        foreach (var entry in summary.Entries)
+        foreach (var entry in withCounters ? summary.Entries : [])
         {
             if (entry.Files.Counters is not { } name)
             {

@@ -108,6 +108,12 @@ public sealed class TrialsInfo
 
     /// <summary>Per trial, the entries in the order they were measured, as "stack" or "stack/variant".</summary>
     public required IReadOnlyList<IReadOnlyList<string>> Orders { get; init; }
+
+    /// <summary>True with --trials auto: trials after the planned ones were added while a headline comparison was inconclusive.</summary>
+    public bool Auto { get; init; }
+
+    /// <summary>With --trials auto, why no more trials were added ("decided: ...", "inconclusive (budget): ...").</summary>
+    public string? StoppedBecause { get; init; }
 }
 
 public sealed class CpuPlacementInfo

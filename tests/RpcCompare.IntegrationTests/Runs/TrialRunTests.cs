@@ -79,5 +79,30 @@ public sealed class TrialRunTests(DatabaseFixture db) : IDisposable
         });
     }
 
+    [Fact]
+    public async Task AutoTrialsRecordHowManyRanAndWhyTheyStopped()
+    {
+        var settings = db.Run("ping", _temp.Path) with
+        {
+            Stacks = [StackCatalog.Rest, StackCatalog.Grpc],
+            Requests = 80,
+            Trials = 2,
+            AutoTrials = true,
+            Budget = TimeSpan.FromSeconds(40),
+            TrialSeed = 5,
+        };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
+
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
+        var trials = results.Manifest.Trials!;
+        Assert.True(trials.Auto);
+        Assert.InRange(trials.Count, 2, AutoTrials.MostTrials);
+        Assert.Matches("^(decided|inconclusive)", trials.StoppedBecause);
+        Assert.Equal(trials.Count, trials.Orders.Count);
+        Assert.All(results.Summary!.Entries, entry =>
+            Assert.Equal(Enumerable.Range(1, trials.Count), entry.Trials!.Select(t => t.Trial)));
+    }
+
     public void Dispose() => _temp.Dispose();
 }

@@ -14,19 +14,11 @@ public class TrialReportTests
     /// <summary>Within a trial the calls hardly vary (log-sd 0.02); between trials the medians do, and not in step.</summary>
     private static readonly double[] DriftGrpc = [10, 12, 9, 13, 11], DriftRest = [11.5, 10, 13, 9, 12];
 
-    /// <summary>gRPC and REST, 2,000 calls each of log-sd 0.02 around the given trial medians.</summary>
-    private static Task<string> SteadyCallsAsync(string folder, double[] grpcMedians, double[] restMedians) =>
-        SyntheticResults.CreateAsync(folder,
-        [
-            new SyntheticEntry("grpc", "", 2000, grpcMedians.Average(), 0.02) { TrialMedians = grpcMedians },
-            new SyntheticEntry("rest", "", 2000, restMedians.Average(), 0.02) { TrialMedians = restMedians },
-        ]);
-
     [Fact]
     public async Task TrialsThatDriftAreInconclusive()
     {
         using var temp = new TempFolder();
-        await SteadyCallsAsync(temp.Path, DriftGrpc, DriftRest);
+        await SyntheticResults.TwoStacksByTrialAsync(temp.Path, DriftGrpc, DriftRest);
 
         var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
@@ -96,7 +88,7 @@ public class TrialReportTests
     {
         // Per-trial differences of at most 0.1 ms on 10 ms: far inside ±5% (0.5 ms), and smaller than their own spread.
         using var temp = new TempFolder();
-        await SteadyCallsAsync(temp.Path, [10, 10.1, 9.9, 10, 10], [10.05, 10, 10, 10.05, 9.95]);
+        await SyntheticResults.TwoStacksByTrialAsync(temp.Path, [10, 10.1, 9.9, 10, 10], [10.05, 10, 10, 10.05, 9.95]);
 
         var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
@@ -109,7 +101,7 @@ public class TrialReportTests
     public async Task AWiderMarginMakesTheDriftEquivalent()
     {
         using var temp = new TempFolder();
-        await SteadyCallsAsync(temp.Path, DriftGrpc, DriftRest);
+        await SyntheticResults.TwoStacksByTrialAsync(temp.Path, DriftGrpc, DriftRest);
 
         var output = await ReportWriter.WriteAsync(temp.Path, NoPng with { Bootstrap = new BootstrapSettings { EquivalenceMargin = 0.5 } },
             CancellationToken.None);

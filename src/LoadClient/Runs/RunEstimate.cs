@@ -1,0 +1,36 @@
+namespace RpcCompare.LoadClient.Runs;
+
+/// <summary>
+/// What one scenario's plan is expected to take on this 2-core class of machine (rough): <see cref="Planned"/> its hosts,
+/// priming and planned trials; <see cref="Budget"/> that plus, with --trials auto, as many trials again, the most it
+/// may add by default.
+/// </summary>
+public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
+{
+    public static RunEstimate Of(RunSettings settings, RunPlan plan)
+    {
+        var fixedSeconds = 4.0 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
+        if (Priming.Applies(plan, settings.StartAt is not null))
+        {
+            // Three rounds is what base-case took on this machine kind; each warm-up is at least the judged minimum.
+            fixedSeconds += 3 * plan.Entries.Count * (LoadGenerator.MinimumJudgedWarmup.TotalSeconds + 1.5);
+        }
+        var trialsSeconds = 0.0;
+        for (var trial = 1; trial <= plan.Trials; trial++)
+        {
+            trialsSeconds += plan.Entries.Sum(entry => TrialSeconds(settings, plan, entry, trial));
+        }
+        var planned = TimeSpan.FromSeconds(fixedSeconds + trialsSeconds);
+        return new RunEstimate(planned, plan.AddsTrials ? planned + TimeSpan.FromSeconds(trialsSeconds) : planned);
+    }
+
+    private static double TrialSeconds(RunSettings settings, RunPlan plan, PlannedEntry entry, int trial)
+    {
+        var load = plan.LoadFor(entry, trial);
+        var measured = load.Duration?.TotalSeconds
+            ?? load.Requests!.Value * (settings.Rate is { } rate
+                ? 1000 / rate
+                : plan.Scenario.EstimatedMsPerUnit(entry.Variant.Name) / Math.Min(entry.Variant.Threads, Environment.ProcessorCount)) / 1000;
+        return load.Warmup.TotalSeconds + measured + 1;
+    }
+}
