@@ -6,10 +6,16 @@ namespace RpcCompare.Network;
 /// One direction of the emulated link, shared by every connection that crosses it: a first-in, first-out queue that sends
 /// at the direction's rate (a segment waits for the ones before it, as on a real wire) and delivers each segment its one-way
 /// delay after it has been sent. One thread delivers, in order, at each segment's arrival time.
+/// <para>
+/// A calibration's hold (<see cref="TcpRelay.CalibrationDelay"/>) is counted from the moment the delivering thread takes
+/// the segment up, not from its arrival: a relay with no delay hands a segment on after its thread wakes (20-50 µs on a
+/// busy 2-core machine), so a hold of 13 µs counted from arrival had already passed by then and slowed nothing.
+/// </para>
 /// </summary>
 public sealed class LinkDirection : IDisposable
 {
     private readonly long _delayTicks;
+    private readonly long _holdTicks;
     private readonly long _bitsPerSecond;
     private readonly Queue<(long Due, Action Deliver)> _queue = new();
     private readonly object _lock = new();
@@ -20,9 +26,11 @@ public sealed class LinkDirection : IDisposable
     private long _sendingTicks;
     private bool _disposed;
 
-    public LinkDirection(string name, TimeSpan delay, long bitsPerSecond)
+    /// <param name="hold">Calibration only: how much later than a relay without it each segment is delivered.</param>
+    public LinkDirection(string name, TimeSpan delay, long bitsPerSecond, TimeSpan hold = default)
     {
         _delayTicks = (long)(delay.TotalSeconds * Stopwatch.Frequency);
+        _holdTicks = (long)(hold.TotalSeconds * Stopwatch.Frequency);
         _bitsPerSecond = bitsPerSecond;
         _thread = new Thread(Deliver) { IsBackground = true, Name = $"link {name}" };
         _thread.Start();
@@ -69,6 +77,9 @@ public sealed class LinkDirection : IDisposable
 
     private void Deliver()
     {
+        PreciseSleep.TightenThisThread();
+        // The head's due time once held (it stays the head until delivered: segments join at the tail).
+        long? held = null;
         while (true)
         {
             (long Due, Action Deliver) next;
@@ -84,7 +95,13 @@ public sealed class LinkDirection : IDisposable
                 }
                 next = _queue.Peek();
             }
-            long wait = next.Due - Stopwatch.GetTimestamp();
+            long due = next.Due;
+            if (_holdTicks > 0)
+            {
+                held ??= Math.Max(due, Stopwatch.GetTimestamp()) + _holdTicks;
+                due = held.Value;
+            }
+            long wait = due - Stopwatch.GetTimestamp();
             if (wait > 0)
             {
                 PreciseSleep.For(Stopwatch.GetElapsedTime(0, wait));
@@ -94,6 +111,7 @@ public sealed class LinkDirection : IDisposable
             {
                 _queue.Dequeue();
             }
+            held = null;
             next.Deliver();
         }
     }

@@ -24,7 +24,7 @@ public sealed class TcpRelay : IAsyncDisposable
         Profile = profile;
         CalibrationDelay = calibrationDelay;
         _log = log;
-        _up = new LinkDirection("up", profile.OneWayDelay + calibrationDelay, profile.UpBitsPerSecond);
+        _up = new LinkDirection("up", profile.OneWayDelay, profile.UpBitsPerSecond, hold: calibrationDelay);
         _down = new LinkDirection("down", profile.OneWayDelay, profile.DownBitsPerSecond);
     }
 

@@ -127,6 +127,18 @@ public sealed class RelayTests
         Assert.InRange(due - delay, before, after);
     }
 
+    [Fact]
+    public async Task AHoldComesOnTopOfTheDelay()
+    {
+        using var link = new LinkDirection("test", TimeSpan.FromMilliseconds(3), bitsPerSecond: 0, hold: TimeSpan.FromMilliseconds(2));
+        var delivered = new TaskCompletionSource<long>(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        var sent = Stopwatch.GetTimestamp();
+        link.Send(1, () => delivered.SetResult(Stopwatch.GetTimestamp()));
+
+        Assert.True(Stopwatch.GetElapsedTime(sent, await delivered.Task) >= TimeSpan.FromMilliseconds(5));
+    }
+
     private static async Task<double> MedianRoundTripAsync(string address)
     {
         var times = await RoundTripsAsync(address);
