@@ -38,9 +38,9 @@ public static class CalibrateCommand
         }.WithNumberParser();
         runs.Validators.Add(r =>
         {
-            if (r.TryGet<int>(out var value) && value is < 1 or > RunCommand.MaxTrials)
+            if (r.TryGet<int>(out var value) && value is < 1 or > RunOptions.MaxTrials)
             {
-                r.AddError($"--runs must be from 1 to {RunCommand.MaxTrials} (was {value}).");
+                r.AddError($"--runs must be from 1 to {RunOptions.MaxTrials} (was {value}).");
             }
         });
         var delay = new Option<string?>("--delay")

@@ -47,4 +47,33 @@ public static class StackList
         }
         return replica ?? throw new UserFacingException(error ?? $"Unknown stack '{name}'; choose from {string.Join(", ", StackCatalog.Ids)}.");
     }
+
+    /// <summary>"grpc=http://host:7001" per --target; the address must be one the stack's client can use.</summary>
+    public static IReadOnlyDictionary<string, string> ParseTargets(IEnumerable<string> targets)
+    {
+        var map = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var target in targets)
+        {
+            var parts = target.Split('=', 2);
+            if (parts.Length != 2 || parts[1].Length == 0)
+            {
+                throw new UserFacingException($"--target '{target}' must look like stack=url, e.g. grpc=http://127.0.0.1:7001.");
+            }
+            var stack = Parse(parts[0]).Single();
+            if (!Uri.TryCreate(parts[1], UriKind.Absolute, out var uri))
+            {
+                throw new UserFacingException($"--target {stack}: '{parts[1]}' is not an absolute URL.");
+            }
+            var expected = StackCatalog.Get(stack).Scheme;
+            if (uri.Scheme != expected)
+            {
+                throw new UserFacingException($"--target {stack}: the address must start with {expected}:// (was {parts[1]}).");
+            }
+            if (!map.TryAdd(stack, parts[1]))
+            {
+                throw new UserFacingException($"--target names {stack} twice.");
+            }
+        }
+        return map;
+    }
 }

@@ -30,11 +30,11 @@ public static class TrialsOption
             {
                 return TrialCount.Default;
             }
-            if (int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var trials) && trials is >= 1 and <= RunCommand.MaxTrials)
+            if (int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var trials) && trials is >= 1 and <= RunOptions.MaxTrials)
             {
                 return new TrialCount(trials, Auto: false);
             }
-            result.AddError($"--trials must be from 1 to {RunCommand.MaxTrials} or 'auto' (was '{text}').");
+            result.AddError($"--trials must be from 1 to {RunOptions.MaxTrials} or 'auto' (was '{text}').");
             return TrialCount.Default;
         },
     };

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 

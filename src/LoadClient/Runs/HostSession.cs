@@ -2,7 +2,6 @@ using System.Diagnostics;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
-using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
 
@@ -47,15 +46,15 @@ public sealed class HostSession : IAsyncDisposable
 
     /// <summary>Starts or reaches the stack and waits until it answers; a failure disposes what was started and throws.</summary>
     /// <exception cref="HostFailedException">The host did not start or never reported healthy.</exception>
-    public static async Task<HostSession> OpenAsync(string stack, int trial, RunSettings settings, Scenario scenario,
-        ResultsWriter results, RunRecord record, string? connectionString, RunProgress progress, CancellationToken cancellationToken)
+    public static async Task<HostSession> OpenAsync(string stack, int trial, RunPlan plan, RunContext context,
+        CancellationToken cancellationToken)
     {
-        var fileTrial = settings.FreshHosts ? trial : 1;
+        var fileTrial = plan.Settings.FreshHosts ? trial : 1;
         var counters = ResultFileNames.Counters(stack, fileTrial);
-        var session = new HostSession(stack, counters, results.PathOf(counters)) { StartedForTrial = trial };
+        var session = new HostSession(stack, counters, context.Results.PathOf(counters)) { StartedForTrial = trial };
         try
         {
-            await session.StartAsync(settings, scenario, results, record, connectionString, progress, fileTrial, cancellationToken);
+            await session.StartAsync(plan, context, fileTrial, cancellationToken);
             return session;
         }
         catch
@@ -65,9 +64,10 @@ public sealed class HostSession : IAsyncDisposable
         }
     }
 
-    private async Task StartAsync(RunSettings settings, Scenario scenario, ResultsWriter results, RunRecord record,
-        string? connectionString, RunProgress progress, int fileTrial, CancellationToken cancellationToken)
+    private async Task StartAsync(RunPlan plan, RunContext context, int fileTrial, CancellationToken cancellationToken)
     {
+        var (settings, scenario) = (plan.Settings, plan.Scenario);
+        var (results, record) = (context.Results, context.Record);
         IReadOnlyDictionary<string, string> endpoints;
         Dictionary<string, string> configuration;
         string address;
@@ -79,9 +79,9 @@ public sealed class HostSession : IAsyncDisposable
         }
         else
         {
-            progress.Line($"Starting the {StackCatalog.DisplayName(Stack)} host");
+            context.Progress.Line($"Starting the {StackCatalog.DisplayName(Stack)} host");
             Host = await HostProcess.StartAsync(Stack,
-                settings.ToHostLaunch(scenario.Writes, results.PathOf(ResultFileNames.HostLog(Stack, fileTrial))), connectionString!,
+                settings.ToHostLaunch(scenario.Writes, results.PathOf(ResultFileNames.HostLog(Stack, fileTrial))), context.ConnectionString!,
                 cancellationToken);
             endpoints = Host.Ready.Endpoints;
             configuration = Host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
@@ -98,7 +98,7 @@ public sealed class HostSession : IAsyncDisposable
                 (extra > TimeSpan.Zero ? $", which holds every call {CalibrationDelay.Milliseconds(extra)} ms longer (calibration)" : "");
         }
 
-        _client = GraphClients.Create(StackReplica.BaseOf(Stack), endpoints, settings.ToClientOptions());
+        _client = GraphClients.Create(StackReplica.BaseOf(Stack), endpoints, plan.Client);
         // Both sides of the stack, so a figure names the libraries that produced it.
         configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}";
         record.AddHost(new HostInfo

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using RpcCompare.LoadClient.Measurement;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Runs;
@@ -96,7 +97,7 @@ public static class Priming
         {
             Requests = null,
             Duration = TimeSpan.FromMilliseconds(1),
-            Warmup = RunPlan.ReWarm < plan.Settings.Warmup ? RunPlan.ReWarm : plan.Settings.Warmup,
+            Warmup = RunPlan.ReWarm < entry.Load.Warmup ? RunPlan.ReWarm : entry.Load.Warmup,
         };
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions());
         try

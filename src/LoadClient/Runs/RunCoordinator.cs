@@ -5,6 +5,7 @@ using RpcCompare.LoadClient.Crank;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Network;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
@@ -121,7 +122,6 @@ public static class RunCoordinator
         var scenario = plan.Scenario;
         var generator = new GraphGenerator(settings.Dataset);
         var record = new RunRecord(settings, scenarioName, generator) { Plan = plan };
-        var connectionString = database?.ConnectionString;
         record.AddNote(database is null
             ? "Every stack was a --target: the client used no database."
             : database.IsLocal
@@ -142,9 +142,9 @@ public static class RunCoordinator
         var failed = false;
         try
         {
-            await using (var runner = new TrialRunner(settings, scenario, results, record, connectionString, progress))
+            await using (var runner = new TrialRunner(plan, new RunContext(results, record, database?.ConnectionString, progress) { Budget = budget }))
             {
-                failed = !await runner.RunAsync(plan, budget, cancellationToken);
+                failed = !await runner.RunAsync(cancellationToken);
             }
             (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
                 ? (ResultsFormat.RunStatus.Interrupted, "stopped by Ctrl+C or a signal; everything measured before is kept")

@@ -1,10 +1,13 @@
+using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Scenarios;
 
 namespace RpcCompare.LoadClient.Runs;
 
 /// <summary>One stack and variant of a scenario: what a trial measures once.</summary>
+/// <param name="Variant">The scenario's variant with the run's threads.</param>
 /// <param name="Index">Its place in the plan's stack-then-variant order, which summary.json keeps whatever order it ran in.</param>
-public sealed record PlannedEntry(string Stack, Variant Variant, int Index)
+/// <param name="Load">The whole run's load of the entry, before it is split across the trials (<see cref="RunPlan.LoadFor"/>).</param>
+public sealed record PlannedEntry(string Stack, Variant Variant, int Index, LoadPlan Load)
 {
     /// <summary>"grpc" or "grpc/stream": how the manifest's trial orders name it.</summary>
     public string Key => Variant.Name.Length == 0 ? Stack : $"{Stack}/{Variant.Name}";
@@ -12,7 +15,8 @@ public sealed record PlannedEntry(string Stack, Variant Variant, int Index)
 
 /// <summary>
 /// A scenario's whole run, resolved before anything starts (as BenchmarkDotNet resolves its cases): every stack's variants
-/// with the command line's overrides applied once, and per trial the order the entries run in, drawn from the seed.
+/// with the command line's overrides applied once (threads, requests or duration, warm-up, rate, request timeout,
+/// connections), each entry's load, and per trial the order the entries run in, drawn from the seed.
 /// </summary>
 public sealed class RunPlan
 {
@@ -29,9 +33,18 @@ public sealed class RunPlan
         Entries = entries;
         Orders = orders;
         Trials = trials;
+        Client = new ClientOptions
+        {
+            RequestTimeout = settings.RequestTimeout,
+            Http2 = settings.RestHttp2,
+            Connections = settings.Connections,
+        };
     }
 
     public RunSettings Settings { get; }
+
+    /// <summary>What every client of the run is created with.</summary>
+    public ClientOptions Client { get; }
 
     public Scenario Scenario { get; }
 
@@ -53,9 +66,10 @@ public sealed class RunPlan
         var entries = new List<PlannedEntry>();
         foreach (var stack in settings.Stacks)
         {
-            foreach (var variant in scenario.Variants(StackTraits.Of(stack), data, settings.Threads))
+            foreach (var variant in scenario.Variants(StackTraits.Of(stack), data))
             {
-                entries.Add(new PlannedEntry(stack, variant, entries.Count));
+                var resolved = settings.Threads is { } threads ? variant.WithThreads(threads) : variant;
+                entries.Add(new PlannedEntry(stack, resolved, entries.Count, WholeLoad(settings, resolved)));
             }
         }
         // One trial runs in the order the user gave (--stacks); only repeated trials can spread an order's effect around.
@@ -71,7 +85,7 @@ public sealed class RunPlan
     public LoadPlan LoadFor(PlannedEntry entry, int trial)
     {
         var hostIsFresh = Settings.FreshHosts;
-        var whole = Settings.ToLoadPlan(entry.Variant);
+        var whole = entry.Load;
         return whole with
         {
             // A trial added after the planned ones measures as much as the planned trial it follows in the cycle.
@@ -80,6 +94,18 @@ public sealed class RunPlan
             Warmup = hostIsFresh || trial == 1 ? whole.Warmup : Min(whole.Warmup, ReWarm),
         };
     }
+
+    /// <summary>The load a variant gets over the whole run: its threads and default size, unless the command line said otherwise.</summary>
+    private static LoadPlan WholeLoad(RunSettings settings, Variant variant) => new()
+    {
+        Threads = variant.Threads,
+        Requests = settings.Duration is null ? settings.Requests ?? variant.Requests : null,
+        Duration = settings.Duration,
+        Warmup = settings.Warmup,
+        RequestTimeout = settings.RequestTimeout,
+        Rate = settings.Rate,
+        Seed = settings.Dataset.Seed,
+    };
 
     /// <summary>Trial <paramref name="trial"/>'s part of <paramref name="total"/>: the parts differ by one at most and add up
     /// to the total (each is at least one).</summary>

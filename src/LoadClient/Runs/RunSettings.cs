@@ -1,5 +1,4 @@
 using RpcCompare.Data.Generation;
-using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
@@ -17,6 +16,8 @@ public sealed record RunSettings
     /// <summary>--mix: the weights of the scenarios' requests in one interleaved workload; null for a plain scenario.</summary>
     public RequestMix? Mix { get; init; }
     public required IReadOnlyList<string> Stacks { get; init; }
+
+    /// <summary>--threads, --requests, --duration, --warmup: overrides of every variant's own load, applied once by <see cref="RunPlan"/>.</summary>
     public int? Threads { get; init; }
     public long? Requests { get; init; }
     public TimeSpan? Duration { get; init; }
@@ -46,6 +47,8 @@ public sealed record RunSettings
     /// <summary>--start-at: the first measurement begins at this time and every later one in a slot computed from the plan
     /// (<see cref="WindowSchedule"/>), so several clients' windows line up; null starts at once.</summary>
     public DateTimeOffset? StartAt { get; init; }
+
+    /// <summary>--rate: the open loop's requests per second for every variant (applied by <see cref="RunPlan"/>); null: the closed loop.</summary>
     public double? Rate { get; init; }
 
     /// <summary>False with --no-target-counters: a --target host on this machine is not read over EventPipe (a host's
@@ -111,27 +114,6 @@ public sealed record RunSettings
         StartTimeout = StartTimeout,
         Cpus = Placement.Hosts,
         LogPath = logPath,
-    };
-
-    /// <summary>What a client of this run is created with.</summary>
-    public ClientOptions ToClientOptions() => new()
-    {
-        RequestTimeout = RequestTimeout,
-        Concurrency = Threads ?? Scenarios.Scenario.DefaultThreads,
-        Http2 = RestHttp2,
-        Connections = Connections,
-    };
-
-    /// <summary>The load one variant gets: its threads and default size, unless the command line said otherwise.</summary>
-    public LoadPlan ToLoadPlan(Variant variant) => new()
-    {
-        Threads = variant.Threads,
-        Requests = Duration is null ? Requests ?? variant.Requests : null,
-        Duration = Duration,
-        Warmup = Warmup,
-        RequestTimeout = RequestTimeout,
-        Rate = Rate,
-        Seed = Dataset.Seed,
     };
 
     /// <summary>The scenario a name stands for in this run: the mix when one was given.</summary>

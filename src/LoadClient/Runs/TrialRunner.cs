@@ -1,6 +1,6 @@
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
-using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
 
@@ -11,39 +11,34 @@ namespace RpcCompare.LoadClient.Runs;
 /// measurement pooled into its entry and written at once. Hosts stay up across trials (idle ones on the hosts' CPUs)
 /// unless the run asks for fresh hosts, which restarts a host before each of its trials.
 /// </summary>
-public sealed class TrialRunner(
-    RunSettings settings,
-    Scenario scenario,
-    ResultsWriter results,
-    RunRecord record,
-    string? connectionString,
-    RunProgress progress) : IAsyncDisposable
+public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDisposable
 {
     private readonly Dictionary<string, HostSession> _sessions = new(StringComparer.Ordinal);
     private readonly HashSet<string> _failedStacks = new(StringComparer.Ordinal);
     private readonly Dictionary<(string Stack, string Variant), EntryTrials> _entries = [];
-    private readonly VariantMeasurement _measurement = new(settings, scenario, results, progress);
+    private readonly VariantMeasurement _measurement = new(plan.Settings, plan.Scenario, context.Results, context.Progress);
+    private readonly ResultsWriter _results = context.Results;
+    private readonly RunProgress _progress = context.Progress;
 
     /// <summary>False when a stack failed or an entry did not measure cleanly (the entries say why).</summary>
-    /// <param name="budget">With --trials auto, how long the scenario may take with the trials it adds.</param>
-    public async Task<bool> RunAsync(RunPlan plan, TimeSpan budget, CancellationToken cancellationToken)
+    public async Task<bool> RunAsync(CancellationToken cancellationToken)
     {
-        var added = new AddedTrials(plan, results.Folder, budget, progress);
+        var added = new AddedTrials(plan, _results.Folder, context.Budget, _progress);
         var ok = true;
-        var schedule = WindowSchedule.For(plan, settings.StartAt);
-        if (!settings.FreshHosts)
+        var schedule = WindowSchedule.For(plan, plan.Settings.StartAt);
+        if (!plan.Settings.FreshHosts)
         {
             // Every host up before the first trial, so each is measured beside the same idle neighbours in every trial.
-            foreach (var stack in settings.Stacks)
+            foreach (var stack in plan.Settings.Stacks)
             {
-                ok &= await SessionForAsync(stack, 1, plan, cancellationToken) is not null;
+                ok &= await SessionForAsync(stack, 1, cancellationToken) is not null;
             }
         }
         if (Priming.Applies(plan, schedule is not null) && !cancellationToken.IsCancellationRequested)
         {
-            record.AddNote(await Priming.RunAsync(plan,
+            context.Record.AddNote(await Priming.RunAsync(plan,
                 entry => Task.FromResult(_failedStacks.Contains(entry.Stack) ? null : _sessions.GetValueOrDefault(entry.Stack)),
-                progress, cancellationToken));
+                _progress, cancellationToken));
         }
         added.TrialsBegin();
         for (var trial = 1; trial <= plan.Orders.Count && !cancellationToken.IsCancellationRequested; trial++)
@@ -55,7 +50,7 @@ public sealed class TrialRunner(
             if (plan.Orders.Count > 1)
             {
                 var of = plan.AddsTrials ? (trial <= plan.Trials ? $" of at least {plan.Trials}" : " (added)") : $" of {plan.Trials}";
-                progress.Line($"Trial {trial}{of}: {string.Join(", ", plan.Orders[trial - 1].Select(e => e.Key))}");
+                _progress.Line($"Trial {trial}{of}: {string.Join(", ", plan.Orders[trial - 1].Select(e => e.Key))}");
             }
             foreach (var planned in plan.Orders[trial - 1])
             {
@@ -63,22 +58,22 @@ public sealed class TrialRunner(
                 {
                     break;
                 }
-                ok &= await MeasureAsync(plan, planned, trial, schedule, cancellationToken);
+                ok &= await MeasureAsync(planned, trial, schedule, cancellationToken);
             }
             if (!cancellationToken.IsCancellationRequested)
             {
-                record.TrialsRun = trial;
+                context.Record.TrialsRun = trial;
             }
         }
         if (plan.AddsTrials)
         {
-            record.TrialsStoppedBecause = !ok ? "stopped: a stack failed or an entry did not measure cleanly, so no more trials were added"
+            context.Record.TrialsStoppedBecause = !ok ? "stopped: a stack failed or an entry did not measure cleanly, so no more trials were added"
                 : cancellationToken.IsCancellationRequested ? "interrupted"
-                : added.Reason ?? await added.StopBecauseAsync(record.TrialsRun, cancellationToken);
+                : added.Reason ?? await added.StopBecauseAsync(context.Record.TrialsRun, cancellationToken);
         }
         if (schedule is not null)
         {
-            record.AddNote($"Aligned windows (--start-at {schedule.StartAt.UtcDateTime:yyyy-MM-dd'T'HH:mm:ss.fff'Z'}): every measurement " +
+            context.Record.AddNote($"Aligned windows (--start-at {schedule.StartAt.UtcDateTime:yyyy-MM-dd'T'HH:mm:ss.fff'Z'}): every measurement " +
                 $"and its measured window began at times computed from the plan, so clients " +
                 $"given the same command line measured together; this client reached its slots at most " +
                 $"{schedule.WorstLateness.TotalMilliseconds:N0} ms late, by its own clock.");
@@ -86,14 +81,13 @@ public sealed class TrialRunner(
         return ok;
     }
 
-    private async Task<bool> MeasureAsync(RunPlan plan, PlannedEntry planned, int trial, WindowSchedule? schedule,
-        CancellationToken cancellationToken)
+    private async Task<bool> MeasureAsync(PlannedEntry planned, int trial, WindowSchedule? schedule, CancellationToken cancellationToken)
     {
         if (_failedStacks.Contains(planned.Stack))
         {
             return false;
         }
-        if (await SessionForAsync(planned.Stack, trial, plan, cancellationToken) is not { } session)
+        if (await SessionForAsync(planned.Stack, trial, cancellationToken) is not { } session)
         {
             return false;
         }
@@ -122,7 +116,7 @@ public sealed class TrialRunner(
         catch (Exception e) when (!cancellationToken.IsCancellationRequested && e is UserFacingException or GraphCallException
             or TimeoutException or IOException)
         {
-            await StackFailedAsync(planned.Stack, trial, plan, $"{e.GetType().Name}: {e.Message}");
+            await StackFailedAsync(planned.Stack, trial, $"{e.GetType().Name}: {e.Message}");
             return false;
         }
     }
@@ -132,14 +126,14 @@ public sealed class TrialRunner(
         var start = schedule.StartOf(trial, planned);
         if (start - DateTimeOffset.UtcNow > TimeSpan.FromSeconds(10))
         {
-            progress.Line($"Waiting for {planned.Key}'s slot at {start.UtcDateTime:HH:mm:ss} UTC (--start-at).");
+            _progress.Line($"Waiting for {planned.Key}'s slot at {start.UtcDateTime:HH:mm:ss} UTC (--start-at).");
         }
         try
         {
             var late = await schedule.WaitForAsync(trial, planned, cancellationToken);
             if (late > TimeSpan.FromMilliseconds(250))
             {
-                progress.Line($"{planned.Key} began {late.TotalSeconds:N1} s after its slot (--start-at): its window overlaps other clients' less.");
+                _progress.Line($"{planned.Key} began {late.TotalSeconds:N1} s after its slot (--start-at): its window overlaps other clients' less.");
             }
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
@@ -156,19 +150,19 @@ public sealed class TrialRunner(
         {
             _entries[key] = entry = new EntryTrials(planned.Stack, measured.Entry.Variant);
         }
-        var pooled = await entry.AddAsync(trial, measured, results, CancellationToken.None);
+        var pooled = await entry.AddAsync(trial, measured, _results, CancellationToken.None);
         // A mix's kinds (parts 1...) follow their whole (part 0); a plan holds far fewer than a thousand parts per entry.
-        await results.SetAsync(pooled, (planned.Index * 1000) + part, CancellationToken.None);
-        progress.Line(ConsoleSummary.Describe(measured.Entry));
+        await _results.SetAsync(pooled, (planned.Index * 1000) + part, CancellationToken.None);
+        _progress.Line(ConsoleSummary.Describe(measured.Entry));
     }
 
     /// <summary>The stack's session for this trial: the one kept up, or (fresh hosts) one started for this trial; null when
     /// the stack could not be started (its entries say why).</summary>
-    private async Task<HostSession?> SessionForAsync(string stack, int trial, RunPlan plan, CancellationToken cancellationToken)
+    private async Task<HostSession?> SessionForAsync(string stack, int trial, CancellationToken cancellationToken)
     {
         if (_sessions.TryGetValue(stack, out var session))
         {
-            if (!settings.FreshHosts || session.StartedForTrial == trial)
+            if (!plan.Settings.FreshHosts || session.StartedForTrial == trial)
             {
                 return session;
             }
@@ -177,8 +171,7 @@ public sealed class TrialRunner(
         }
         try
         {
-            session = await HostSession.OpenAsync(stack, trial, settings, scenario, results, record, connectionString, progress,
-                cancellationToken);
+            session = await HostSession.OpenAsync(stack, trial, plan, context, cancellationToken);
             _sessions[stack] = session;
             return session;
         }
@@ -186,23 +179,23 @@ public sealed class TrialRunner(
             or GraphCallException or TimeoutException or IOException)
         {
             var reason = e is HostFailedException ? e.Message : $"{e.GetType().Name}: {e.Message}";
-            await StackFailedAsync(stack, trial, plan, reason);
+            await StackFailedAsync(stack, trial, reason);
             return null;
         }
     }
 
     /// <summary>A stack that cannot go on: before any measurement one failed entry names why, as a run of one trial always
     /// did; later, each of its entries gets a failed trial with the reason. The stack is not tried again in this run.</summary>
-    private async Task StackFailedAsync(string stack, int trial, RunPlan plan, string reason)
+    private async Task StackFailedAsync(string stack, int trial, string reason)
     {
-        progress.Line($"{StackCatalog.DisplayName(stack)} failed: {reason}");
+        _progress.Line($"{StackCatalog.DisplayName(stack)} failed: {reason}");
         _failedStacks.Add(stack);
         var measured = plan.Entries.Where(e => e.Stack == stack && _entries.ContainsKey((stack, e.Variant.Name))).ToList();
         if (measured.Count == 0 && !_entries.Keys.Any(k => k.Stack == stack))
         {
-            var failed = _measurement.EmptyEntry(stack, "", ResultsFormat.EntryStatus.Failed, reason, settings.Threads ?? 0, callsPerUnit: 1);
             var first = plan.Entries.First(e => e.Stack == stack);
-            await results.SetAsync(failed, first.Index * 1000, CancellationToken.None);
+            var failed = _measurement.EmptyEntry(stack, "", ResultsFormat.EntryStatus.Failed, reason, first.Variant.Threads, callsPerUnit: 1);
+            await _results.SetAsync(failed, first.Index * 1000, CancellationToken.None);
             return;
         }
         foreach (var planned in measured.Where(e => !_entries[(stack, e.Variant.Name)].Has(trial)))

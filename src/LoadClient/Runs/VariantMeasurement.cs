@@ -4,6 +4,7 @@ using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Runs;

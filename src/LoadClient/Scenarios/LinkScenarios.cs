@@ -11,9 +11,9 @@ public sealed class BaseCaseScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 2;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data) =>
     [
-        new("", threads ?? DefaultThreads, 10_000, 1, (c, random, ct) => c.GetLinksAsync(data.RandomNonHub(random), ct)),
+        new("", DefaultThreads, 10_000, 1, (c, random, ct) => c.GetLinksAsync(data.RandomNonHub(random), ct)),
     ];
 }
 
@@ -28,14 +28,14 @@ public sealed class WorstCaseScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => variant == "stream" ? 900 : 1300;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data)
     {
         Task Unary(IGraphClient c, Random random, CancellationToken ct) => c.GetLinksAsync(Hub(data, random), ct);
         Task Streamed(IGraphClient c, Random random, CancellationToken ct) => c.StreamLinksAsync(Hub(data, random), ct);
-        var variants = new List<Variant> { new("", threads ?? DefaultThreads, DefaultRequests, 1, Unary) };
+        var variants = new List<Variant> { new("", DefaultThreads, DefaultRequests, 1, Unary) };
         if (stack.Streaming)
         {
-            variants.Add(new("stream", threads ?? DefaultThreads, DefaultRequests, 1, Streamed));
+            variants.Add(new("stream", DefaultThreads, DefaultRequests, 1, Streamed));
         }
         return variants;
     }
@@ -54,16 +54,16 @@ public sealed class SearchScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 60;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data)
     {
         string Term(Random random) => data.SearchTerms[random.Next(data.SearchTerms.Count)];
         var variants = new List<Variant>
         {
-            new("", threads ?? DefaultThreads, 1_000, 1, (c, random, ct) => c.SearchNodesAsync(Term(random), Limit, ct)),
+            new("", DefaultThreads, 1_000, 1, (c, random, ct) => c.SearchNodesAsync(Term(random), Limit, ct)),
         };
         if (stack.Streaming)
         {
-            variants.Add(new("stream", threads ?? DefaultThreads, 1_000, 1, (c, random, ct) => c.StreamSearchNodesAsync(Term(random), Limit, ct)));
+            variants.Add(new("stream", DefaultThreads, 1_000, 1, (c, random, ct) => c.StreamSearchNodesAsync(Term(random), Limit, ct)));
         }
         return variants;
     }

@@ -47,13 +47,13 @@ public sealed class MixScenario : Scenario
     {
         foreach (var stack in stacks)
         {
-            _ = Parts(StackTraits.Of(stack), data, threads: null, stack);
+            _ = Parts(StackTraits.Of(stack), data, stack);
         }
     }
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data)
     {
-        var parts = Parts(stack, data, threads, stackName: null);
+        var parts = Parts(stack, data, stackName: null);
         var total = _mix.TotalWeight;
         var draw = new MixDraw([.. _mix.Parts.Select(p => p.Label)], [.. parts.Select(p => p.CallsPerUnit)],
             random => _mix.PartAt(random.Next(total)), [.. parts.Select(p => p.Operation)]);
@@ -63,13 +63,13 @@ public sealed class MixScenario : Scenario
             draw.Operations[draw.Draw(random)](client, random, cancellationToken);
 
         var callsPerUnit = _mix.Parts.Select((p, i) => p.Weight * parts[i].CallsPerUnit).Sum() / total;
-        return [new Variant(WholeMix, threads ?? DefaultThreads, DefaultRequests, callsPerUnit, Operation) { Mix = draw }];
+        return [new Variant(WholeMix, DefaultThreads, DefaultRequests, callsPerUnit, Operation) { Mix = draw }];
     }
 
-    private List<Variant> Parts(StackTraits stack, ScenarioData data, int? threads, string? stackName) =>
+    private List<Variant> Parts(StackTraits stack, ScenarioData data, string? stackName) =>
         [.. _mix.Parts.Select((part, i) =>
         {
-            var variants = _scenarios[i].Variants(stack, data, threads);
+            var variants = _scenarios[i].Variants(stack, data);
             return part.Variant is null
                 ? variants[0]
                 : variants.FirstOrDefault(v => v.Name == part.Variant) ?? throw new UserFacingException(

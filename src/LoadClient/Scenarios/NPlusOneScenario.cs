@@ -22,12 +22,12 @@ public sealed class NPlusOneScenario : Scenario
         _ => 10,
     };
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads)
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data)
     {
         long RandomPage(Random random) => random.NextInt64(0, Math.Max(1, data.Spec.Nodes - PageSize));
         var variants = new List<Variant>
         {
-            new("chatty", threads ?? 1, 100, PageSize + 1, async (c, random, ct) =>
+            new("chatty", 1, 100, PageSize + 1, async (c, random, ct) =>
             {
                 var page = await c.ListNodesAsync(RandomPage(random), PageSize, ct);
                 foreach (var node in page)
@@ -35,7 +35,7 @@ public sealed class NPlusOneScenario : Scenario
                     await c.GetLinksAsync(node.Id, ct);
                 }
             }),
-            new("fat", threads ?? 1, 100, 2, async (c, random, ct) =>
+            new("fat", 1, 100, 2, async (c, random, ct) =>
             {
                 var page = await c.ListNodesAsync(RandomPage(random), PageSize, ct);
                 await c.GetNeighbourhoodsAsync([.. page.Select(n => n.Id)], ct);
@@ -43,7 +43,7 @@ public sealed class NPlusOneScenario : Scenario
         };
         if (stack.SingleRequestPage)
         {
-            variants.Add(new("query", threads ?? 1, 100, 1,
+            variants.Add(new("query", 1, 100, 1,
                 (c, random, ct) => ((ISingleRequestPage)c).GetPageWithLinksAsync(RandomPage(random), PageSize, ct)));
         }
         return variants;

@@ -8,7 +8,8 @@ namespace RpcCompare.LoadClient.Scenarios;
 /// does per request, and how much of it the defaults ask for.
 /// </summary>
 /// <param name="Name">"" for the plain variant; otherwise what distinguishes it in results.</param>
-/// <param name="Threads">Concurrent workers (closed loop) or senders (open loop).</param>
+/// <param name="Threads">Concurrent workers (closed loop) or senders (open loop) when --threads is not given; in a
+/// <c>RunPlan</c>'s entries, what the run uses.</param>
 /// <param name="Requests">Measured units of work when neither --requests nor --duration is given.</param>
 /// <param name="CallsPerUnit">Calls one unit of work makes (101 for chatty N+1, 1 for most).</param>
 /// <param name="Operation">One unit of work; the worker's random source picks its arguments.</param>
@@ -21,6 +22,23 @@ public sealed record Variant(
 {
     /// <summary>For a mix, how a request draws its kind and what each kind does; null for every other variant.</summary>
     public MixDraw? Mix { get; init; }
+
+    /// <summary>False for a variant whose number of callers is what it measures (ping's sequential run): --threads
+    /// leaves it as it is.</summary>
+    public bool ThreadsApply { get; init; } = true;
+
+    /// <summary>Whether the name says the callers ("10-threads"), so it follows the threads the run gives.</summary>
+    public bool NamedByThreads { get; init; }
+
+    /// <summary>"10-threads": the name of a variant <see cref="NamedByThreads"/>.</summary>
+    public static string ThreadsName(int threads) => $"{threads}-threads";
+
+    /// <summary>This variant run by <paramref name="threads"/> callers, or unchanged where the threads do not apply.</summary>
+    public Variant WithThreads(int threads) => !ThreadsApply ? this : this with
+    {
+        Threads = threads,
+        Name = NamedByThreads ? ThreadsName(threads) : Name,
+    };
 }
 
 /// <summary>A scenario of the studies, replayed on every stack with the same variants and the same choices of arguments.</summary>
@@ -28,7 +46,7 @@ public abstract class Scenario
 {
     /// <summary>Concurrent callers when --threads is not given: the most simultaneous requests the gRPC/WCF study's
     /// team saw in production, and what every study-1 experiment used.</summary>
-    public const int DefaultThreads = ClientOptions.DefaultConcurrency;
+    public const int DefaultThreads = 10;
 
     public abstract string Name { get; }
 
@@ -47,8 +65,8 @@ public abstract class Scenario
     /// <summary>Anything the stack must have before measuring (a prepared snapshot); runs once per stack.</summary>
     public virtual Task PrepareAsync(IGraphClient client, CancellationToken cancellationToken) => Task.CompletedTask;
 
-    /// <summary>The variants for a stack; threads given on the command line replace the scenario's default.</summary>
-    public abstract IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads);
+    /// <summary>The variants for a stack, each with its default threads; the run plan applies --threads.</summary>
+    public abstract IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data);
 }
 
 /// <summary>What a stack offers beyond the common operations, which decides its extra variants.</summary>

@@ -8,23 +8,20 @@ namespace RpcCompare.LoadClient.Scenarios;
 /// </summary>
 public sealed class ScenarioData
 {
+    private readonly HashSet<long> _allHubs;
+
     public ScenarioData(DatasetSpec spec, int worstCaseHubs = 10)
     {
         Spec = spec;
         var generator = new GraphGenerator(spec);
         Hubs = [.. generator.HubIds.Take(worstCaseHubs)];
-        HubSet = [.. generator.HubIds];
-        MaxDegree = generator.DegreeOf(generator.HubIds[0]);
+        _allHubs = [.. generator.HubIds];
     }
 
     public DatasetSpec Spec { get; }
 
     /// <summary>The best-connected nodes, biggest first: the worst case's targets.</summary>
     public IReadOnlyList<long> Hubs { get; }
-
-    public HashSet<long> HubSet { get; }
-
-    public int MaxDegree { get; }
 
     /// <summary>Search terms that each match many thousands of names in the default dataset (ASCII adjectives).</summary>
     public IReadOnlyList<string> SearchTerms { get; } =
@@ -36,7 +33,7 @@ public sealed class ScenarioData
         while (true)
         {
             var id = random.NextInt64(1, Spec.Nodes + 1);
-            if (!HubSet.Contains(id))
+            if (!_allHubs.Contains(id))
             {
                 return id;
             }

@@ -29,8 +29,8 @@ public sealed class BulkTransferScenario : Scenario
     public override async Task PrepareAsync(IGraphClient client, CancellationToken cancellationToken) =>
         _snapshotId = (await client.PrepareSnapshotAsync(SnapshotSize, cancellationToken)).Id;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
-        [.. Sizes.Select(x => new Variant($"x={x}", threads ?? DefaultThreads, 200, 1,
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data) =>
+        [.. Sizes.Select(x => new Variant($"x={x}", DefaultThreads, 200, 1,
             (c, _, ct) => c.GetRecordsAsync(_snapshotId, x, ct)))];
 }
 
@@ -46,10 +46,10 @@ public sealed class PingScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => variant == "1-thread" ? 0.3 : 0.1;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data) =>
     [
-        new("1-thread", 1, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
-        new($"{threads ?? DefaultThreads}-threads", threads ?? DefaultThreads, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)),
+        new("1-thread", 1, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)) { ThreadsApply = false },
+        new(Variant.ThreadsName(DefaultThreads), DefaultThreads, 1_000, 1, (c, _, ct) => c.PingAsync("ping", ct)) { NamedByThreads = true },
     ];
 }
 
@@ -64,7 +64,7 @@ public sealed class PayloadSweepScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => variant == "100KB" ? 2 : 0.4;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data) =>
         [.. Payloads.Select(p =>
         {
             // The same printable payload for every stack: no escaping, no base64, only the wire formats differ.
@@ -75,7 +75,7 @@ public sealed class PayloadSweepScenario : Scenario
                     span[i] = (char)('a' + i % 26);
                 }
             });
-            return new Variant(p.Name, threads ?? 1, 1_000, 1, (c, _, ct) => c.PingAsync(payload, ct));
+            return new Variant(p.Name, 1, 1_000, 1, (c, _, ct) => c.PingAsync(payload, ct));
         })];
 }
 
@@ -92,9 +92,9 @@ public sealed class WriteScenario : Scenario
 
     public override double EstimatedMsPerUnit(string variant) => 3;
 
-    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data, int? threads) =>
+    public override IReadOnlyList<Variant> Variants(StackTraits stack, ScenarioData data) =>
     [
-        new("", threads ?? 1, 1_000, 1, (c, _, ct) => c.CreateNodeAsync(new NewNode
+        new("", 1, 1_000, 1, (c, _, ct) => c.CreateNodeAsync(new NewNode
         {
             Name = $"written-{c.Stack}-{Interlocked.Increment(ref _sequence)}",
             Type = "event",

@@ -5,6 +5,7 @@ using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
 
@@ -76,10 +77,10 @@ public sealed class FaultTests(DatabaseFixture db) : IDisposable
         var results = await ResultsWriter.CreateAsync(_temp.Path, record.ToManifest(), default);
         var scenario = new PingScenario();
         var plan = RunPlan.Build(settings, scenario, new ScenarioData(db.Spec));
-        await using var runner = new TrialRunner(settings, scenario, results, record,
-            "Host=127.0.0.1;Port=1;Username=nobody;Password=never;Database=none", new RunProgress());
+        await using var runner = new TrialRunner(plan, new RunContext(results, record,
+            "Host=127.0.0.1;Port=1;Username=nobody;Password=never;Database=none", new RunProgress()));
 
-        var ok = await runner.RunAsync(plan, TimeSpan.Zero, default);
+        var ok = await runner.RunAsync(default);
 
         // The reason names the 4 s start timeout, which only the timeout path writes: no wall clock needed to see it.
         Assert.False(ok);

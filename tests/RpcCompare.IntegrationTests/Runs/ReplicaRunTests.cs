@@ -1,5 +1,6 @@
 using RpcCompare.IntegrationTests.Infrastructure;
 using RpcCompare.LoadClient.Runs;
+using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;

@@ -31,10 +31,10 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         var results = await ResultsLoader.LoadAsync(_temp.Path, default);
         Assert.Equal(ResultsFormat.RunStatus.Complete, results.Manifest.Status);
         Assert.Equal(StackCatalog.Ids, results.Manifest.StackOrder);
-        var scenario = ScenarioCatalog.Create(scenarioName);
+        var plan = RunPlan.Build(settings, ScenarioCatalog.Create(scenarioName), new ScenarioData(db.Spec));
         foreach (var stack in StackCatalog.Ids)
         {
-            var expected = scenario.Variants(StackTraits.Of(stack), new ScenarioData(db.Spec), settings.Threads).Select(v => v.Name);
+            var expected = plan.Entries.Where(e => e.Stack == stack).Select(e => e.Variant.Name);
             var entries = results.Summary!.Entries.Where(e => e.Stack == stack).ToList();
             Assert.Equal(expected, entries.Select(e => e.Variant));
             Assert.All(entries, e =>

@@ -202,7 +202,7 @@ public sealed class ClientProcessRunTests
     {
         var root = new RootCommand();
         RunCommand.AddTo(root);
-        var options = Enumerable.Range(1, 2).Select(i => RunCommand.OptionsForManifest(root.Parse(
+        var options = Enumerable.Range(1, 2).Select(i => RunOptions.OptionsForManifest(root.Parse(
         [
             .. ClientProcessRun.ClientArguments(Settings(), Targets, StartAt, i == 1 ? [0, 1] : [2, 3], $"/tmp/run.clients/client-{i}"),
             .. i == 1 ? Array.Empty<string>() : ["--no-target-counters"],

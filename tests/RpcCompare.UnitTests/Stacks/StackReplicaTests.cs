@@ -72,7 +72,7 @@ public class StackReplicaTests
         var error = Assert.Throws<UserFacingException>(() => StackList.Parse(list));
 
         Assert.Contains("is a replica entry, which only a run's --stacks takes", error.Message, StringComparison.Ordinal);
-        Assert.Contains("is a replica entry", Assert.Throws<UserFacingException>(() => RunCommand.ParseTargets(["grpc#2=http://127.0.0.1:1"])).Message,
+        Assert.Contains("is a replica entry", Assert.Throws<UserFacingException>(() => StackList.ParseTargets(["grpc#2=http://127.0.0.1:1"])).Message,
             StringComparison.Ordinal);
     }
 }

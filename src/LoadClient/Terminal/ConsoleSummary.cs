@@ -3,7 +3,7 @@ using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
 using Spectre.Console;
 
-namespace RpcCompare.LoadClient.Runs;
+namespace RpcCompare.LoadClient.Terminal;
 
 /// <summary>The run's results as a table in the terminal, and one line per finished variant while it runs.</summary>
 public static class ConsoleSummary

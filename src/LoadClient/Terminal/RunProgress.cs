@@ -1,12 +1,8 @@
-using RpcCompare.LoadClient.Measurement;
-using RpcCompare.LoadClient.Terminal;
-using RpcCompare.Stacks;
-
-namespace RpcCompare.LoadClient.Runs;
+namespace RpcCompare.LoadClient.Terminal;
 
 /// <summary>
-/// Live progress of the variant being measured (done / planned requests or seconds, requests per second, p99 so far): one line redrawn in
-/// place on a terminal, a plain line every few seconds when the output is a file or a CI log.
+/// The run's lines and the live status of the variant being measured: one line redrawn in place on a terminal, a plain
+/// line every few seconds when the output is a file or a CI log.
 /// </summary>
 public sealed class RunProgress
 {
@@ -23,20 +19,13 @@ public sealed class RunProgress
         }
     }
 
-    public IDisposable Track(string stack, string variant, LoadPlan plan, LatencyRecorder recorder)
+    /// <summary>Shows <paramref name="status"/> every half second until the result is disposed, which clears it.</summary>
+    public IDisposable Track(Func<string> status)
     {
-        var label = $"{StackCatalog.DisplayName(stack)}{(variant.Length == 0 ? "" : " " + variant)}";
         var lastPlain = DateTime.MinValue;
-        string Done(LatencySnapshot s) => plan.Requests is { } requests
-            ? $"{s.Requests:N0} done of {requests:N0}"
-            : $"{s.Requests:N0} done, {s.MeasuredTime.TotalSeconds:N0} of {plan.Duration!.Value.TotalSeconds:N0} s";
-        string Describe(LatencySnapshot s) =>
-            $"  {label}: {s.Phase.ToString().ToLowerInvariant()}, {Done(s)}, " +
-            $"{s.RequestsPerSecond:N0} req/s, p99 {(s.P99Ms is { } p99 ? $"{p99:N1} ms" : "-")}, {s.Errors:N0} errors";
-
         var timer = new Timer(_ =>
         {
-            var text = Describe(recorder.Snapshot);
+            var text = status();
             lock (_console)
             {
                 if (_interactive)
