@@ -68,6 +68,7 @@ public static class GrpcJsonHost
         configuration.Set("detailed errors", "off");
     }
 
+    /// <summary>The stream limiter, /healthz and the transcoded service; errors are the transcoder's google.rpc.Status bodies.</summary>
     public static void MapGrpcJsonHost(this WebApplication app)
     {
         app.UseRateLimiter();
