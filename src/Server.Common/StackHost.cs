@@ -86,10 +86,31 @@ public static class StackHost
     }
 
     /// <summary>
+    /// A host's whole life, the same verbs for every stack: its options checked (the common ones and
+    /// <paramref name="options"/>), <paramref name="add"/> (settings, listeners, services and their limits),
+    /// <paramref name="map"/> (middleware and endpoints, health and error handling among them; none for a host whose
+    /// listener is its service), the ready line, run.
+    /// </summary>
+    public static int Run(string[] args, string stack, Action<WebApplicationBuilder> add, Action<WebApplication>? map,
+        params (string Name, bool IsSwitch, string Help)[] options) => RunOrExplain(() =>
+    {
+        if (HostArguments.Normalize(stack, args, options) is not { } normalized)
+        {
+            return null;
+        }
+        var builder = WebApplication.CreateBuilder(normalized);
+        add(builder);
+        var app = builder.Build();
+        map?.Invoke(app);
+        app.ReportWhenReady();
+        return app;
+    });
+
+    /// <summary>
     /// Prints the configuration once the host listens, then the ready line. A host bound beyond loopback says so loudly:
     /// these hosts have no authentication.
     /// </summary>
-    public static void ReportWhenReady(this WebApplication app)
+    private static void ReportWhenReady(this WebApplication app)
     {
         var settings = app.Services.GetRequiredService<HostSettings>();
         var configuration = app.Services.GetRequiredService<HostConfiguration>();
@@ -117,7 +138,7 @@ public static class StackHost
     }
 
     /// <summary>Runs the host; a bad option or a database that cannot be reached ends it with one sentence, not a stack trace.</summary>
-    public static int RunOrExplain(Func<WebApplication?> build)
+    private static int RunOrExplain(Func<WebApplication?> build)
     {
         try
         {

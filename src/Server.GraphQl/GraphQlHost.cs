@@ -75,6 +75,13 @@ public static class GraphQlHost
         configuration.Set("streaming variants", "none (@stream is not in the GraphQL spec yet)");
     }
 
+    /// <summary>/healthz and the GraphQL endpoint; the limits and error handling are the schema's (<see cref="AddGraphQlSchema"/>).</summary>
+    public static void MapGraphQlHost(this WebApplication app)
+    {
+        app.MapHealth();
+        app.MapGraphQlEndpoint();
+    }
+
     /// <summary>The schema, its executer and serializer, limits and error handling; needs the query service (AddGraphData).</summary>
     public static IServiceCollection AddGraphQlSchema(this IServiceCollection services, bool detailedErrors)
     {

@@ -1,6 +1,6 @@
 using Grpc.Core;
 using Grpc.Core.Interceptors;
-using RpcCompare.Server.Grpc;
+using RpcCompare.Server.GrpcSetup;
 
 namespace RpcCompare.Server.GrpcCodeFirst;
 

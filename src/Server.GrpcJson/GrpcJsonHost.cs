@@ -6,7 +6,7 @@ using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using RpcCompare.Contracts;
 using RpcCompare.Server.Common;
-using RpcCompare.Server.Grpc;
+using RpcCompare.Server.GrpcSetup;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.Server.GrpcJson;
@@ -26,7 +26,7 @@ public static class GrpcJsonHost
     /// The gRPC stack's Graph service with Microsoft.AspNetCore.Grpc.JsonTranscoding, as grpc-dotnet documents it: the routes
     /// of graph.proto's google.api.http options, JSON in and out with the library's default JSON settings (what a team gets),
     /// on a Kestrel HTTP/1.1 endpoint as the REST stack is measured. The gRPC options (receive limit, no send limit, detailed
-    /// errors off) are the gRPC host's own.
+    /// errors off) are every gRPC host's (<see cref="GrpcStackHost"/>).
     /// </summary>
     public static void AddGrpcJsonHost(this WebApplicationBuilder builder)
     {
@@ -37,7 +37,7 @@ public static class GrpcJsonHost
             kestrel.Listen(setup, EndpointNames.Http, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http1);
         });
         var json = new GrpcJsonSettings();
-        builder.Services.AddGraphGrpc().AddJsonTranscoding(o =>
+        builder.Services.AddGrpc(GrpcStackHost.ApplyLimits).AddJsonTranscoding(o =>
         {
             o.JsonSettings = json;
             // The Any in a google.rpc.Status body is written only for types the registry knows.
@@ -59,7 +59,7 @@ public static class GrpcJsonHost
             $"options (Google.Api.CommonProtos {LibraryVersion.Of(typeof(HttpRule))})");
         configuration.Set("health", "GET /healthz, database check");
         configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes ({MaxNeighbourhoodsBody:N0} for POST {NeighbourhoodsRoute})");
-        configuration.Set("max receive message", $"{GrpcHost.MaxReceiveMessageSize:N0} bytes");
+        configuration.Set("max receive message", $"{GrpcStackHost.MaxReceiveMessageSize:N0} bytes");
         configuration.Set("max response", "unlimited");
         configuration.Set("streaming variants", "StreamLinks, StreamSearchNodes: one JSON array per batch of " +
             $"{GraphContract.StreamBatchSize:N0}, newline-delimited");
@@ -68,7 +68,11 @@ public static class GrpcJsonHost
         configuration.Set("detailed errors", "off");
     }
 
-    public static void MapGraphGrpcJson(this WebApplication app) =>
+    /// <summary>The stream limiter, /healthz and the transcoded service; errors are the transcoder's google.rpc.Status bodies.</summary>
+    public static void MapGrpcJsonHost(this WebApplication app)
+    {
+        app.UseRateLimiter();
+        app.MapHealth();
         app.MapGrpcService<GraphGrpcService>().Add(endpoint =>
         {
             // A list in the body is read whole before its length is checked: its body limit is what 1,000 ids need.
@@ -77,6 +81,7 @@ public static class GrpcJsonHost
                 endpoint.Metadata.Add(new NeighbourhoodsBodyLimit());
             }
         });
+    }
 
     private sealed class NeighbourhoodsBodyLimit : IRequestSizeLimitMetadata
     {

@@ -46,12 +46,3 @@ public sealed class RestErrors(IProblemDetailsService problems) : IExceptionHand
         });
     }
 }
-
-public static class RestErrorsExtensions
-{
-    public static void UseRestErrors(this WebApplication app)
-    {
-        app.UseExceptionHandler();
-        app.UseStatusCodePages();
-    }
-}

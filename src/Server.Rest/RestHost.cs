@@ -50,4 +50,14 @@ public static class RestHost
         configuration.Set("streaming variants", "links and search as JSON arrays written while rows are read (IAsyncEnumerable)");
         configuration.Set("http2 max streams per connection", "100 (Kestrel default)");
     }
+
+    /// <summary>Errors as problem details (<see cref="RestErrors"/>), the stream limiter, /healthz and the API.</summary>
+    public static void MapRestHost(this WebApplication app)
+    {
+        app.UseExceptionHandler();
+        app.UseStatusCodePages();
+        app.UseRateLimiter();
+        app.MapHealth();
+        app.MapGraphRest();
+    }
 }

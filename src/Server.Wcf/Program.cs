@@ -2,15 +2,6 @@ using RpcCompare.Server.Common;
 using RpcCompare.Server.Wcf;
 using RpcCompare.Stacks;
 
-return StackHost.RunOrExplain(() =>
-{
-    if (HostArguments.Normalize(StackCatalog.Wcf, args) is not { } normalized)
-    {
-        return null;
-    }
-    var builder = WebApplication.CreateBuilder(normalized);
-    builder.AddWcfHost();
-    var app = builder.Build();
-    app.ReportWhenReady();
-    return app;
-});
+// Nothing to map: the NetTcp connection handler on the listener is the service, and CheckHealth its health.
+return StackHost.Run(args, StackCatalog.Wcf,
+    add: builder => builder.AddWcfHost(), map: null);

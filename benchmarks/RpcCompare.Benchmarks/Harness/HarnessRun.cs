@@ -3,6 +3,7 @@ using System.Text;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
+using RpcCompare.TestSupport;
 
 namespace RpcCompare.Benchmarks.Harness;
 
@@ -40,7 +41,7 @@ public static class HarnessRun
         var folder = Directory.CreateTempSubdirectory("rpccompare-harness-").FullName;
         try
         {
-            await using var client = new NullGraphClient(yields);
+            await using var client = new FakeGraphClient(yields);
             await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { LatenciesCsvPath = Path.Combine(folder, "latencies.csv") });
             var plan = new LoadPlan
             {

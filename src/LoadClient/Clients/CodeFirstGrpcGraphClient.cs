@@ -15,7 +15,7 @@ namespace RpcCompare.LoadClient.Clients;
 /// streaming <see cref="IGraphStreamService"/>) made by <c>CreateGrpcService</c> over the same connections as the
 /// contract-first client (<see cref="GrpcConnections"/>); every call carries its deadline (<see cref="CallOptionsInterceptor"/>).
 /// </summary>
-public sealed class CodeFirstGrpcGraphClient : IGraphClient
+public sealed class CodeFirstGrpcGraphClient : ServiceContractGraphClient
 {
     /// <summary>One factory for every proxy: it holds the proxy types protobuf-net.Grpc emits, once per contract.</summary>
     private static readonly ClientFactory Factory = ClientFactory.Default;
@@ -36,57 +36,31 @@ public sealed class CodeFirstGrpcGraphClient : IGraphClient
 
     public static string Library => $"protobuf-net.Grpc {LibraryVersion.Of(typeof(ClientFactory))}";
 
-    public string Stack => Stacks.StackCatalog.GrpcCodeFirst;
+    public override string Stack => Stacks.StackCatalog.GrpcCodeFirst;
 
-    public string Description => $"{Library} on {_connections.Description}" +
+    public override string Description => $"{Library} on {_connections.Description}" +
         " (EnableMultipleHttp2Connections, keep-alive ping 60 s), CreateGrpcService<IGraphService> proxies, deadline per call, no receive limit";
 
-    public (long Sent, long Received) WireBytes => _connections.WireBytes;
+    public override (long Sent, long Received) WireBytes => _connections.WireBytes;
 
-    public Task<bool> CheckHealthAsync(CancellationToken cancellationToken) =>
+    /// <summary>grpc.health.v1.Health, as the contract-first client asks it.</summary>
+    public override Task<bool> CheckHealthAsync(CancellationToken cancellationToken) =>
         _connections.CheckHealthAsync(new CallOptions(deadline: DateTime.UtcNow + _timeout, cancellationToken: cancellationToken));
 
-    public Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
-        Unary(g => g.PingAsync(payload), cancellationToken);
-
-    public Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
-        Unary(g => g.GetLinksAsync(new GetLinksRequest { NodeId = nodeId }), cancellationToken);
-
-    public Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
+    public override Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
         Streaming((s, context) => s.StreamLinksAsync(new GetLinksRequest { NodeId = nodeId }, context), cancellationToken);
 
-    public Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
-        Unary(g => g.SearchNodesAsync(new SearchNodesRequest { Term = term, Limit = limit }), cancellationToken);
-
-    public Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
+    public override Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
         Streaming((s, context) => s.StreamSearchNodesAsync(new SearchNodesRequest { Term = term, Limit = limit }, context),
             cancellationToken);
 
-    public Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
-        Unary(g => g.PrepareSnapshotAsync(new PrepareSnapshotRequest { Size = size }), cancellationToken);
-
-    public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
-        Unary(g => g.GetRecordsAsync(new GetRecordsRequest { SnapshotId = snapshotId, Count = count }), cancellationToken);
-
-    public Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
-        Unary(g => g.CreateNodeAsync(node), cancellationToken);
-
-    public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
-        Unary(g => g.ListNodesAsync(new ListNodesRequest { AfterId = afterId, Limit = limit }), cancellationToken);
-
-    public Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
-        Unary(g => g.GetNodeAsync(new GetNodeRequest { Id = id }), cancellationToken);
-
-    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken) =>
-        Unary(g => g.GetNeighbourhoodsAsync(ids), cancellationToken);
-
-    private async Task<T> Unary<T>(Func<IGraphService, Task<T>> call, CancellationToken cancellationToken)
+    protected override async Task<T> CallAsync<T>(Func<IGraphService, Task<T>> operation, CancellationToken cancellationToken)
     {
         try
         {
             // Read by the interceptor as the proxy starts the call; this async method's own context, so it ends here.
             CallOptionsInterceptor.CallerToken = cancellationToken;
-            return await call(_connections.Next(_graphs));
+            return await operation(_connections.Next(_graphs));
         }
         catch (RpcException e)
         {
@@ -113,7 +87,7 @@ public sealed class CodeFirstGrpcGraphClient : IGraphClient
         return [.. items];
     }
 
-    public ValueTask DisposeAsync()
+    public override ValueTask DisposeAsync()
     {
         _connections.Dispose();
         return ValueTask.CompletedTask;

@@ -3,7 +3,6 @@ using System.Net.Sockets;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
-using RpcCompare.Contracts;
 using RpcCompare.Stacks;
 using RpcCompare.Contracts.Wcf;
 
@@ -15,7 +14,7 @@ namespace RpcCompare.LoadClient.Clients;
 /// threads meant 10 channels). A channel that faults is aborted and replaced; one that received a SOAP fault stays
 /// usable, as WCF's guidance says.
 /// </summary>
-public sealed class WcfGraphClient : IGraphClient
+public sealed class WcfGraphClient : ServiceContractGraphClient
 {
     /// <summary>
     /// The client sets its sockets' send and receive buffers to this. WCF's default of 8 KiB stalls a response on Linux
@@ -38,13 +37,13 @@ public sealed class WcfGraphClient : IGraphClient
 
     public static string Library => $"System.ServiceModel.NetTcp {LibraryVersion.Of(typeof(NetTcpBinding))}";
 
-    public string Stack => Stacks.StackCatalog.Wcf;
+    public override string Stack => Stacks.StackCatalog.Wcf;
 
-    public string Description =>
+    public override string Description =>
         $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding(SecurityMode.None), one open channel per concurrent " +
         $"caller, connection buffer {ConnectionBufferSize / 1024} KiB, MaxReceivedMessageSize 1 GiB, reader quotas Max";
 
-    public (long Sent, long Received) WireBytes
+    public override (long Sent, long Received) WireBytes
     {
         get
         {
@@ -72,58 +71,13 @@ public sealed class WcfGraphClient : IGraphClient
         return WcfBindings.Tuned(netTcp, ConnectionBufferSize, wire);
     }
 
-    public async Task<bool> CheckHealthAsync(CancellationToken cancellationToken)
-    {
-        try
-        {
-            return await CallAsync(c => c.CheckHealthAsync(), cancellationToken) == "SERVING";
-        }
-        catch (GraphCallException)
-        {
-            return false;
-        }
-    }
-
-    public Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
-        CallAsync(c => c.PingAsync(payload), cancellationToken);
-
-    public Task<LinkView[]> GetLinksAsync(long nodeId, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetLinksAsync(new GetLinksRequest { NodeId = nodeId }), cancellationToken);
-
-    public Task<LinkView[]> StreamLinksAsync(long nodeId, CancellationToken cancellationToken) =>
-        throw new NotSupportedException("The WCF stack has no streaming variant.");
-
-    public Task<NodeSummary[]> SearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
-        CallAsync(c => c.SearchNodesAsync(new SearchNodesRequest { Term = term, Limit = limit }), cancellationToken);
-
-    public Task<NodeSummary[]> StreamSearchNodesAsync(string term, int limit, CancellationToken cancellationToken) =>
-        throw new NotSupportedException("The WCF stack has no streaming variant.");
-
-    public Task<SnapshotInfo> PrepareSnapshotAsync(int size, CancellationToken cancellationToken) =>
-        CallAsync(c => c.PrepareSnapshotAsync(new PrepareSnapshotRequest { Size = size }), cancellationToken);
-
-    public Task<WideRecord[]> GetRecordsAsync(long snapshotId, int count, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetRecordsAsync(new GetRecordsRequest { SnapshotId = snapshotId, Count = count }), cancellationToken);
-
-    public Task<NodeDetails> CreateNodeAsync(NewNode node, CancellationToken cancellationToken) =>
-        CallAsync(c => c.CreateNodeAsync(node), cancellationToken);
-
-    public Task<NodeSummary[]> ListNodesAsync(long afterId, int limit, CancellationToken cancellationToken) =>
-        CallAsync(c => c.ListNodesAsync(new ListNodesRequest { AfterId = afterId, Limit = limit }), cancellationToken);
-
-    public Task<NodeDetails> GetNodeAsync(long id, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetNodeAsync(new GetNodeRequest { Id = id }), cancellationToken);
-
-    public Task<Neighbourhood[]> GetNeighbourhoodsAsync(long[] ids, CancellationToken cancellationToken) =>
-        CallAsync(c => c.GetNeighbourhoodsAsync(ids), cancellationToken);
-
-    private async Task<T> CallAsync<T>(Func<IGraphService, Task<T>> call, CancellationToken cancellationToken)
+    protected override async Task<T> CallAsync<T>(Func<IGraphService, Task<T>> operation, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
         var channel = await RentAsync(cancellationToken);
         try
         {
-            var result = await call(channel).WaitAsync(cancellationToken);
+            var result = await operation(channel).WaitAsync(cancellationToken);
             _idle.Add(channel);
             return result;
         }
@@ -207,7 +161,7 @@ public sealed class WcfGraphClient : IGraphClient
         _ => ErrorKind.Protocol,
     };
 
-    public async ValueTask DisposeAsync()
+    public override async ValueTask DisposeAsync()
     {
         while (_idle.TryTake(out var channel))
         {

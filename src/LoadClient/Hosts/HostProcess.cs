@@ -195,10 +195,6 @@ public sealed class HostProcess : IAsyncDisposable
 
     public void Kill() => ChildProcess.Kill(_process, TimeSpan.FromSeconds(5));
 
-    public void Pause() => Signals.Send(_process.Id, Signals.Stop);
-
-    public void Resume() => Signals.Send(_process.Id, Signals.Continue);
-
     public async ValueTask DisposeAsync()
     {
         await StopAsync(TimeSpan.FromSeconds(10));

@@ -19,7 +19,6 @@ internal sealed class HtmlPage
         .banner { padding: 0.8rem 1rem; border-radius: 4px; margin: 1rem 0; font-weight: bold; }
         .banner-interrupted, .banner-running, .banner-unsteady { background: #fff4d6; border: 1px solid #e0b040; }
         .banner-failed { background: #fde2e1; border: 1px solid #d9534f; }
-        .notice { background: #eef4fb; border: 1px solid #9dbbe0; padding: 0.5rem 0.8rem; border-radius: 4px; }
         .table-wrap { overflow-x: auto; }
         table { border-collapse: collapse; font-size: 0.85rem; margin: 0.6rem 0; }
         th, td { border: 1px solid #d6d6d6; padding: 0.25rem 0.5rem; text-align: right; white-space: nowrap; }
@@ -65,12 +64,6 @@ internal sealed class HtmlPage
     public HtmlPage Banner(string kind, string text)
     {
         _body.Append(CultureInfo.InvariantCulture, $"<div class=\"banner banner-{kind}\" role=\"alert\">{Encode(text)}</div>\n");
-        return this;
-    }
-
-    public HtmlPage Notice(string text)
-    {
-        _body.Append(CultureInfo.InvariantCulture, $"<p class=\"notice\">{Encode(text)}</p>\n");
         return this;
     }
 

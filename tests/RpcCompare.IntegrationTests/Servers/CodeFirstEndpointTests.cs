@@ -26,7 +26,7 @@ public sealed class CodeFirstEndpointTests
         builder.Services.AddRateLimiter(_ => { });
         await using var app = builder.Build();
 
-        app.MapGraphCodeFirst();
+        app.MapGrpcCodeFirstHost();
 
         var policies = ((IEndpointRouteBuilder)app).DataSources.SelectMany(d => d.Endpoints)
             .Select(e => (Method: e.Metadata.GetMetadata<GrpcMethodMetadata>()?.Method.FullName, Policy: e.Metadata.GetMetadata<EnableRateLimitingAttribute>()?.PolicyName))

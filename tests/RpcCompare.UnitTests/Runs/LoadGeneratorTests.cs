@@ -1,4 +1,3 @@
-using RpcCompare.Benchmarks.Harness;
 using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Runs;
@@ -91,7 +90,7 @@ public sealed class LoadGeneratorTests
             Threads = 1, Requests = 150_000, Warmup = TimeSpan.Zero, RequestTimeout = withDeadline ? TimeSpan.FromSeconds(60) : null,
             Rate = rate,
         };
-        await using var client = new NullGraphClient(yields: false);
+        await using var client = new FakeGraphClient(yields: false);
         await using var recorder = new LatencyRecorder(new LatencyRecorderOptions { SnapshotInterval = TimeSpan.FromHours(1) });
 
         await LoadGenerator.RunAsync(client, ping, plan, recorder, CancellationToken.None).WaitAsync(HangGuard);

@@ -28,7 +28,7 @@ public sealed class CounterMonitor : IAsyncDisposable
 
     private readonly CounterMonitorOptions _options;
 
-    /// <summary>Seconds between counter samples, for figures summed over samples.</summary>
+    /// <summary>Which variant ran when, so each counter sample is filed under the variant that was running at its middle.</summary>
     private readonly VariantTimeline _timeline;
     private readonly Lock _samplesLock = new();
     private readonly List<CounterReading> _samples = [];

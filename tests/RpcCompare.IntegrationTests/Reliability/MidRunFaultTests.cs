@@ -13,7 +13,7 @@ namespace RpcCompare.IntegrationTests.Reliability;
 
 /// <summary>Faults during a run: each is survived, counted and explained; nothing hangs and nothing measured is lost.</summary>
 [Collection(DatabaseCollection.Name)]
-public sealed class FaultTests(DatabaseFixture db) : IDisposable
+public sealed class MidRunFaultTests(DatabaseFixture db) : IDisposable
 {
     private readonly TempFolder _temp = new();
 

@@ -5,7 +5,7 @@ using RpcCompare.Reports.Reporting;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 public class TrialReportTests
 {

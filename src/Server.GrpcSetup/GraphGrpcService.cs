@@ -7,7 +7,7 @@ using RpcCompare.Server.Common;
 using RpcCompare.Stacks;
 using Proto = RpcCompare.Contracts.Grpc;
 
-namespace RpcCompare.Server.Grpc;
+namespace RpcCompare.Server.GrpcSetup;
 
 /// <summary>
 /// The Graph service of graph.proto on the base class Grpc.Tools generates: each method converts the request, calls the

@@ -3,7 +3,7 @@ using RpcCompare.LoadClient.Merging;
 using RpcCompare.Reports.Results;
 using RpcCompare.UnitTests.Support;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Results;
 
 /// <summary>Counts no run makes are refused with a sentence naming the file and the field, never an OverflowException.</summary>
 public class CountOverflowTests

@@ -4,7 +4,7 @@ using RpcCompare.LoadClient.Merging;
 using RpcCompare.Reports.Results;
 using RpcCompare.UnitTests.Support;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Results;
 
 /// <summary>The writers write in the invariant culture; the readers read the same in the operator's, whatever it is.</summary>
 public class CultureTests

@@ -2,7 +2,7 @@ using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 public class CompareWriterTests
 {

@@ -2,7 +2,7 @@ using Grpc.Core;
 using RpcCompare.Data.Queries;
 using RpcCompare.Stacks;
 
-namespace RpcCompare.Server.Grpc;
+namespace RpcCompare.Server.GrpcSetup;
 
 /// <summary>
 /// The query service's refusals as gRPC statuses, with their message as the status detail; a failure of the database

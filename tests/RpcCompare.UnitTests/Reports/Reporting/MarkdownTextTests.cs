@@ -1,6 +1,6 @@
 using RpcCompare.Reports.Reporting;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 public sealed class MarkdownTextTests
 {

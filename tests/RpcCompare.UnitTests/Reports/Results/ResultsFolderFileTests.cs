@@ -5,7 +5,7 @@ using RpcCompare.LoadClient.Merging;
 using RpcCompare.Reports.Results;
 using RpcCompare.UnitTests.Support;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Results;
 
 /// <summary>A results folder is input from elsewhere: every file it names is read only when it is a regular file inside it.</summary>
 public class ResultsFolderFileTests

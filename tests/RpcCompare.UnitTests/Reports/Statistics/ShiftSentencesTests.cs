@@ -1,6 +1,6 @@
 using RpcCompare.Reports.Statistics;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Statistics;
 
 public class ShiftSentencesTests
 {

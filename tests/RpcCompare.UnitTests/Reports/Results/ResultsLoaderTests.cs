@@ -1,7 +1,7 @@
 using System.Text.Json.Nodes;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Results;
 
 public class ResultsLoaderTests
 {

@@ -5,7 +5,8 @@ using ServiceFaults = RpcCompare.Protocols.NetTcp.ServiceFaults;
 
 namespace RpcCompare.UnitTests.NetTcp;
 
-public sealed class FaultTests
+/// <summary>SOAP faults of the NetTcp service as Microsoft's WCF client receives them, and what they do to its session.</summary>
+public sealed class SoapFaultTests
 {
     /// <summary>Ping of <see cref="ITestService"/> under another contract namespace: an action the service does not know.</summary>
     [ServiceContract(Name = TestContract.Name, Namespace = "http://somewhere.else/")]

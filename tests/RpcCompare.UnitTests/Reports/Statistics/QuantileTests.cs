@@ -2,7 +2,7 @@ using Pragmastat;
 using Perfolizer.Mathematics.QuantileEstimators;
 using RpcCompare.Reports.Statistics;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Statistics;
 
 public class QuantileTests
 {

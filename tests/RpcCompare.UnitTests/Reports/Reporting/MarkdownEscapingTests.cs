@@ -2,7 +2,7 @@ using System.Text.Json.Nodes;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 /// <summary>summary.md and compare.md show every value that came from a results folder as text, never as Markdown or HTML.</summary>
 public sealed class MarkdownEscapingTests : IDisposable

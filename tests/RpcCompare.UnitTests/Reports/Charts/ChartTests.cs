@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Xml.Linq;
 using RpcCompare.Reports.Charts;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Charts;
 
 public class ChartTests
 {

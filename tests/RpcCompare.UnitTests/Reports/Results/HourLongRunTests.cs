@@ -2,7 +2,7 @@ using System.Diagnostics;
 using RpcCompare.Reports.Results;
 using RpcCompare.UnitTests.Support;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Results;
 
 /// <summary>An hour of 500 ms intervals costs report and merge what a few histograms cost: the real CLI in a process of its
 /// own, its peak resident memory (VmHWM) read from /proc while it runs.</summary>

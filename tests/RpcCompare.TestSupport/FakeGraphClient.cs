@@ -1,22 +1,22 @@
 using RpcCompare.Contracts;
 using RpcCompare.LoadClient.Clients;
 
-namespace RpcCompare.Benchmarks.Harness;
+namespace RpcCompare.TestSupport;
 
 /// <summary>
 /// A stack that answers a ping in-process, without I/O: what is left of a call is the load generator's own work (the
-/// loop, the deadline, the recorder). Only the ping exists; the harness needs nothing else.
+/// loop, the deadline, the recorder). Only the ping exists; the load generator's tests and the harness-overhead
+/// benchmark need nothing else.
 /// </summary>
 /// <param name="yields">Complete every ping asynchronously (after a Task.Yield), as a real client does after its I/O;
 /// false: complete synchronously, which allocates nothing.</param>
-public sealed class NullGraphClient(bool yields) : IGraphClient
+public sealed class FakeGraphClient(bool yields) : IGraphClient
 {
     private static readonly Task<string> Pong = Task.FromResult("");
 
     public string Stack => "null";
 
     public string Description => $"in-process null stack ({(yields ? "completes after a yield" : "completes synchronously")})";
-
 
     public (long Sent, long Received) WireBytes => (0, 0);
 

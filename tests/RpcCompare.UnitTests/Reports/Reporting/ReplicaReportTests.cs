@@ -4,7 +4,7 @@ using RpcCompare.Reports.Reporting;
 using RpcCompare.Reports.Results;
 using RpcCompare.Reports.Statistics;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 /// <summary>A replica entry and an injected delay in the reports: a run with them can never read as a measurement.</summary>
 public class ReplicaReportTests

@@ -2,7 +2,7 @@ using System.Text.RegularExpressions;
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 public class ReportWriterTests
 {

@@ -1,7 +1,7 @@
 using RpcCompare.Reports;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 /// <summary>Reports write only into real folders of a results folder, and never through a link planted in one.</summary>
 public sealed class OutputFolderTests : IDisposable

@@ -2,7 +2,7 @@ using Perfolizer.Mathematics.QuantileEstimators;
 using Pragmastat;
 using RpcCompare.Reports.Statistics;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Statistics;
 
 public class ShiftFunctionTests
 {

@@ -4,7 +4,7 @@ using System.IO.Compression;
 using HdrHistogram;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Results;
 
 public class IntervalLogReaderTests
 {

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Diagnostics.HealthChecks;
 using RpcCompare.Data.Queries;
 
-namespace RpcCompare.Server.Grpc;
+namespace RpcCompare.Server.GrpcSetup;
 
 /// <summary>grpc.health.v1.Health answers SERVING once the host's database answers (as /healthz does on the HTTP hosts).</summary>
 public sealed class DatabaseHealthCheck(GraphQueries queries) : IHealthCheck

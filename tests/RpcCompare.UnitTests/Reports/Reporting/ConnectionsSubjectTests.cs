@@ -3,7 +3,7 @@ using RpcCompare.Reports;
 using RpcCompare.Reports.Reporting;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 /// <summary>--connections in a report: a verdict names the gRPC client's connections when it had more than one.</summary>
 public sealed class ConnectionsSubjectTests
