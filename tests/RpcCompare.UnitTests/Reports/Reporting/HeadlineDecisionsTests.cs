@@ -1,6 +1,6 @@
 using RpcCompare.Reports;
 
-namespace RpcCompare.UnitTests.Reports;
+namespace RpcCompare.UnitTests.Reports.Reporting;
 
 /// <summary>What --trials auto asks after a trial: the verdict's headline comparisons still inconclusive, and how many trials
 /// would decide each.</summary>
