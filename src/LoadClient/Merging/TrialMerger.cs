@@ -1,4 +1,5 @@
 using HdrHistogram;
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Reports.Results;
 
@@ -58,32 +59,32 @@ internal static class TrialMerger
         var requests = parts.Sum(p => p.Figures.Requests);
         var latency = requests > 0 ? LatencyStats.FromTicksHistogram(histogram) : null;
         var logs = parts.Where(p => p.Log is not null).Select(p => p.Log!.Path).ToList();
-        List<(double? Value, double Weight)> ByCalls(Func<TrialFigures, double?> value) =>
-            [.. parts.Select(p => (value(p.Figures), (double)(p.Figures.Requests + p.Figures.Errors)))];
+        static double Calls(TrialFigures f) => f.Requests + f.Errors;
+        double? ByCalls(Func<TrialFigures, double?> value) => Pooling.Weighted([.. parts.Select(p => (value(p.Figures), Calls(p.Figures)))]);
 
         // A host figure one client read (--client-processes) is the host's over that client's calls: scaled by its share.
         double? HostFigure(Func<TrialFigures, double?> value)
         {
             var readers = parts.Where(p => value(p.Figures) is not null).ToList();
-            var calls = parts.Sum(p => p.Figures.Requests + p.Figures.Errors);
+            var calls = parts.Sum(p => Calls(p.Figures));
             return readers.Count == 1 && calls > 0
-                ? value(readers[0].Figures) * (readers[0].Figures.Requests + readers[0].Figures.Errors) / calls
-                : Weighted.Mean(ByCalls(value));
+                ? Pooling.HostShare(value(readers[0].Figures)!.Value, Calls(readers[0].Figures), calls)
+                : ByCalls(value);
         }
 
         var figures = new TrialFigures
         {
             Trial = number,
-            Status = EntryMerger.Worst(parts.Select(p => p.Figures.Status)),
+            Status = Pooling.Worst(parts.Select(p => p.Figures.Status)),
             Requests = requests,
             Errors = parts.Sum(p => p.Figures.Errors),
             DurationSeconds = duration,
             ThroughputRps = duration > 0 ? requests / duration : 0,
             P50Ms = latency?.P50,
             P99Ms = latency?.P99,
-            BytesSentPerRequest = Weighted.Mean(ByCalls(f => f.BytesSentPerRequest)),
-            BytesReceivedPerRequest = Weighted.Mean(ByCalls(f => f.BytesReceivedPerRequest)),
-            ClientCpuMsPerRequest = Weighted.Mean(ByCalls(f => f.ClientCpuMsPerRequest)),
+            BytesSentPerRequest = ByCalls(f => f.BytesSentPerRequest),
+            BytesReceivedPerRequest = ByCalls(f => f.BytesReceivedPerRequest),
+            ClientCpuMsPerRequest = ByCalls(f => f.ClientCpuMsPerRequest),
             ServerCpuMsPerRequest = HostFigure(f => f.ServerCpuMsPerRequest),
             ServerAllocatedBytesPerRequest = HostFigure(f => f.ServerAllocatedBytesPerRequest),
             Intervals = logs.Count > 0 ? ResultFileNames.IntervalLog(stack, variant, number) : null,

@@ -1,4 +1,5 @@
 using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
@@ -81,9 +82,8 @@ public sealed class TrialRunner(
         }
         if (session.HostHasExited)
         {
-            var skipped = _measurement.EmptyEntry(planned.Stack, planned.Variant.Name, ResultsFormat.EntryStatus.Skipped,
-                $"the {planned.Stack} host had exited", planned.Variant.Threads, planned.Variant.CallsPerUnit);
-            await AddTrialAsync(planned, 0, trial, new MeasuredEntry(skipped, null, null));
+            var skipped = EntryBuilder.Empty(IdentityOf(planned), ResultsFormat.EntryStatus.Skipped, $"the {planned.Stack} host had exited");
+            await AddTrialAsync(planned, 0, trial, MeasuredEntry.Unmeasured(skipped));
             return false;
         }
         if (schedule is not null)
@@ -136,13 +136,15 @@ public sealed class TrialRunner(
         var key = (planned.Stack, measured.Entry.Variant);
         if (!_entries.TryGetValue(key, out var entry))
         {
-            _entries[key] = entry = new EntryTrials(planned.Stack, measured.Entry.Variant);
+            _entries[key] = entry = new EntryTrials(new EntryKey(key.Stack, key.Variant), results.Folder);
         }
-        var pooled = await entry.AddAsync(trial, measured, results, CancellationToken.None);
-        // A mix's kinds (parts 1...) follow their whole (part 0); a plan holds far fewer than a thousand parts per entry.
-        await results.SetAsync(pooled, (planned.Index * 1000) + part, CancellationToken.None);
+        var pooled = await entry.AddAsync(trial, measured, CancellationToken.None);
+        await results.SetAsync(pooled, new EntryPlace(planned.Index, part), CancellationToken.None);
         progress.Line(ConsoleSummary.Describe(measured.Entry));
     }
+
+    private EntryIdentity IdentityOf(PlannedEntry planned) =>
+        _measurement.Identity(planned.Stack, planned.Variant.Name, planned.Variant.Threads, planned.Variant.CallsPerUnit);
 
     /// <summary>The stack's session for this trial: the one kept up, or (fresh hosts) one started for this trial; null when
     /// the stack could not be started (its entries say why).</summary>
@@ -182,16 +184,16 @@ public sealed class TrialRunner(
         var measured = plan.Entries.Where(e => e.Stack == stack && _entries.ContainsKey((stack, e.Variant.Name))).ToList();
         if (measured.Count == 0 && !_entries.Keys.Any(k => k.Stack == stack))
         {
-            var failed = _measurement.EmptyEntry(stack, "", ResultsFormat.EntryStatus.Failed, reason, settings.Threads ?? 0, callsPerUnit: 1);
+            var failed = EntryBuilder.Empty(_measurement.Identity(stack, "", settings.Threads ?? 0, callsPerUnit: 1),
+                ResultsFormat.EntryStatus.Failed, reason);
             var first = plan.Entries.First(e => e.Stack == stack);
-            await results.SetAsync(failed, first.Index * 1000, CancellationToken.None);
+            await results.SetAsync(failed, new EntryPlace(first.Index, 0), CancellationToken.None);
             return;
         }
         foreach (var planned in measured.Where(e => !_entries[(stack, e.Variant.Name)].Has(trial)))
         {
-            var failed = _measurement.EmptyEntry(stack, planned.Variant.Name, ResultsFormat.EntryStatus.Failed, reason,
-                planned.Variant.Threads, planned.Variant.CallsPerUnit);
-            await AddTrialAsync(planned, 0, trial, new MeasuredEntry(failed, null, null));
+            var failed = EntryBuilder.Empty(IdentityOf(planned), ResultsFormat.EntryStatus.Failed, reason);
+            await AddTrialAsync(planned, 0, trial, MeasuredEntry.Unmeasured(failed));
         }
     }
 
