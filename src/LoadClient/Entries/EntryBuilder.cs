@@ -46,7 +46,7 @@ public static class EntryBuilder
     {
         var result = window.Result;
         var calls = CallsOnTheWire(result);
-        var clientCost = ClientCost(result, window.ClientUsage, settings.ClientCpus, window.Scaling);
+        var clientCost = ClientCost(result, window.ClientPeakWorkingSetMb, settings, window.Scaling);
         var core = Latency(id, trial, result, window.Host, window.Interrupted);
         return core with
         {
@@ -161,24 +161,24 @@ public static class EntryBuilder
         };
     }
 
-    /// <summary>The client's own cost: CPU and allocations per call and how busy its CPUs were over the measured window
-    /// (the recorder's readings), its CPU share and peak memory from the first call on (the process sampler's).</summary>
-    public static ClientSummary ClientCost(LatencyResult result, ClientProcessUsage usage, int cpus, ScalingCheck? scaling)
+    /// <summary>The client's own cost, its CPU from one reading over the measured window (the recorder's): CPU per call,
+    /// its share of the machine and how busy its own CPUs were; allocations per call; peak memory from the first call on.</summary>
+    public static ClientSummary ClientCost(LatencyResult result, double peakWorkingSetMb, EntrySettings settings, ScalingCheck? scaling)
     {
         var calls = result.Requests + result.Errors;
+        double Share(int cpus) =>
+            result.ClientCpuWallTime > TimeSpan.Zero ? result.ClientCpuTime / result.ClientCpuWallTime / cpus * 100 : 0;
         return new ClientSummary
         {
-            CpuPercent = usage.CpuPercent,
+            CpuPercent = Share(settings.MachineCpus),
             CpuMsPerRequest = calls > 0 ? result.ClientCpuTime.TotalMilliseconds / calls : 0,
             AllocatedBytesPerRequest = calls > 0 ? (double)result.ClientAllocatedBytes / calls : 0,
-            PeakWorkingSetMb = usage.PeakWorkingSetMb,
+            PeakWorkingSetMb = peakWorkingSetMb,
             DecodeMs = result.DecodeMs,
             ReceiveMs = result.ReceiveMs,
-            Cpus = cpus,
+            Cpus = settings.ClientCpus,
             // At most 100: a process cannot use more than its CPUs' time, whatever rounding the kernel's accounting has.
-            BusyPercent = result.ClientCpuWallTime > TimeSpan.Zero
-                ? Math.Min(100, result.ClientCpuTime / result.ClientCpuWallTime / cpus * 100)
-                : 0,
+            BusyPercent = Math.Min(100, Share(settings.ClientCpus)),
             Scaling = scaling,
         };
     }

@@ -15,7 +15,8 @@ public sealed record HostState(bool Exited, string LastLine, string? LogName);
 /// <param name="ClientCpus">The CPUs the load client may use.</param>
 /// <param name="HostCpus">The CPUs a host's CPU share is a share of (its --cpus set when pinned, else every CPU).</param>
 /// <param name="DbPoolSize">The hosts' Npgsql pool size; a pool this busy is a limit hit.</param>
-public sealed record EntrySettings(int ClientCpus, int HostCpus, int DbPoolSize);
+/// <param name="MachineCpus">The machine's CPUs, which the client's CPU share is a share of.</param>
+public sealed record EntrySettings(int ClientCpus, int HostCpus, int DbPoolSize, int MachineCpus);
 
 /// <summary>
 /// Everything one window of one entry measured, read from the recorder, the client process, the host's counters and
@@ -23,11 +24,12 @@ public sealed record EntrySettings(int ClientCpus, int HostCpus, int DbPoolSize)
 /// </summary>
 public sealed record WindowMeasurement
 {
-    /// <summary>The recorder's result: latencies, errors, the client's CPU over the measured window.</summary>
+    /// <summary>The recorder's result: latencies, errors, and the client's CPU over the measured window, the one
+    /// reading every client CPU figure comes from.</summary>
     public required LatencyResult Result { get; init; }
 
-    /// <summary>The client process from the first call to the window's end: its CPU share and peak memory.</summary>
-    public required ClientProcessUsage ClientUsage { get; init; }
+    /// <summary>The client process's peak memory from the first call to the window's end.</summary>
+    public required double ClientPeakWorkingSetMb { get; init; }
 
     /// <summary>Bytes the client's connections sent and received from the first call to the window's end (first call
     /// and warm-up included, as the calls per request count them).</summary>

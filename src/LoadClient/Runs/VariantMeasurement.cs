@@ -61,7 +61,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         var window = new WindowMeasurement
         {
             Result = result,
-            ClientUsage = clientUsage,
+            ClientPeakWorkingSetMb = clientUsage.PeakWorkingSetMb,
             WireBytes = (wireAfter.Sent - wireBefore.Sent, wireAfter.Received - wireBefore.Received),
             Host = hostState,
             Server = monitor?.Summarize(label),
@@ -119,7 +119,7 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
     /// <summary>The CPUs the host's CPU share is a share of: its --cpus set when spawned and pinned, else every CPU.</summary>
     private EntrySettings EntrySettings(HostProcess? host) => new(settings.Placement.ClientCpuCount,
         host is not null && settings.Placement.Hosts is { Count: > 0 } pinned ? pinned.Count : Environment.ProcessorCount,
-        settings.DbPoolSize);
+        settings.DbPoolSize, Environment.ProcessorCount);
 
     /// <summary>The first call of a variant, connection set-up included, measured apart from the steady state.</summary>
     private static async Task FirstCallAsync(IGraphClient client, Variant variant, LatencyRecorder recorder, CancellationToken cancellationToken)

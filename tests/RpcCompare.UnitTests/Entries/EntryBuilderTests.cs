@@ -11,7 +11,7 @@ namespace RpcCompare.UnitTests.Entries;
 public sealed class EntryBuilderTests
 {
     private static readonly EntryIdentity Rest = new(new EntryKey("rest", "stream"), "base-case", Threads: 10, CallsPerUnit: 2);
-    private static readonly EntrySettings Settings = new(ClientCpus: 2, HostCpus: 4, DbPoolSize: 50);
+    private static readonly EntrySettings Settings = new(ClientCpus: 2, HostCpus: 4, DbPoolSize: 50, MachineCpus: 8);
 
     [Fact]
     public void AnEmptyEntryNamesItsStackVariantAndLoad()
@@ -97,17 +97,18 @@ public sealed class EntryBuilderTests
         Assert.Null(EntryBuilder.Server(Counters() with { MeanCpuPercent = null }, 401, 4));
 
     [Fact]
-    public void TheClientsCostIsPerMeasuredCall()
+    public void TheClientsCpuIsOneReadingOfTheMeasuredWindow()
     {
         var result = Result(requests: 398, timeouts: 2, cpu: (TimeSpan.FromMilliseconds(800), TimeSpan.FromSeconds(1)),
             allocated: 2_000_000);
 
-        var client = EntryBuilder.ClientCost(result, Usage(), cpus: 2, scaling: null);
+        var client = EntryBuilder.ClientCost(result, 70, Settings, scaling: null);
 
         Assert.Equal((2.0, 5000.0), (client.CpuMsPerRequest, client.AllocatedBytesPerRequest!.Value));
-        // 0.8 s of CPU in 1 s on 2 CPUs.
+        // 0.8 s of CPU in 1 s: 40% of its 2 CPUs, 10% of the machine's 8.
         Assert.Equal(40, client.BusyPercent!.Value, 9);
-        Assert.Equal((12.5, 70.0, 2), (client.CpuPercent, client.PeakWorkingSetMb, client.Cpus!.Value));
+        Assert.Equal(10, client.CpuPercent, 9);
+        Assert.Equal((70.0, 2), (client.PeakWorkingSetMb, client.Cpus!.Value));
     }
 
     [Fact]
@@ -115,15 +116,15 @@ public sealed class EntryBuilderTests
     {
         var result = Result(requests: 10, cpu: (TimeSpan.FromSeconds(2.2), TimeSpan.FromSeconds(1)));
 
-        Assert.Equal(100, EntryBuilder.ClientCost(result, Usage(), cpus: 2, scaling: null).BusyPercent);
+        Assert.Equal(100, EntryBuilder.ClientCost(result, 70, Settings, scaling: null).BusyPercent);
     }
 
     [Fact]
     public void LimitsNameTheFullPoolTimeoutsAndABusyClient()
     {
-        var busy = EntryBuilder.ClientCost(Result(requests: 10, cpu: (TimeSpan.FromSeconds(1.9), TimeSpan.FromSeconds(1))), Usage(),
-            cpus: 2, scaling: null);
-        var idle = EntryBuilder.ClientCost(Result(requests: 10), Usage(), cpus: 2, scaling: null);
+        var busy = EntryBuilder.ClientCost(Result(requests: 10, cpu: (TimeSpan.FromSeconds(1.9), TimeSpan.FromSeconds(1))), 70,
+            Settings, scaling: null);
+        var idle = EntryBuilder.ClientCost(Result(requests: 10), 70, Settings, scaling: null);
 
         var all = EntryBuilder.LimitsHit(Result(requests: 10, timeouts: 1), Counters() with { PeakDbBusyConnections = 50 }, 50, busy);
         var none = EntryBuilder.LimitsHit(Result(requests: 10), Counters() with { PeakDbBusyConnections = 49 }, 50, idle);
@@ -212,11 +213,9 @@ public sealed class EntryBuilderTests
     private static WindowMeasurement Window(LatencyResult result) => new()
     {
         Result = result,
-        ClientUsage = Usage(),
+        ClientPeakWorkingSetMb = 70,
         WireBytes = (0, 0),
     };
-
-    private static ClientProcessUsage Usage() => new(TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(1.25), 12.5, 70);
 
     private static CounterWindowSummary Counters() => new("stream", SampleCount: 8, PeakWorkingSetMb: 120, PeakGcHeapMb: 40,
         AllocatedBytes: 1_000_000, Gen0Collections: 9, Gen1Collections: 4, Gen2Collections: 3, MeanCpuPercent: 35,
