@@ -41,13 +41,11 @@ public sealed class EntryTrials(EntryKey key, string folder)
         }
         _trials.Add((trial, entry));
 
-        var requests = _trials.Sum(t => t.Entry.Requests);
-        var latency = requests > 0 && _merged is not null ? LatencyStats.Summary(LatencyStats.FromTicksHistogram(_merged)) : null;
         if (_merged is not null)
         {
             await AtomicFile.WriteAllTextAsync(Path.Combine(folder, Key.Histogram), LatencyResult.Hgrm(_merged), CancellationToken.None);
         }
-        return Pooling.Trials(_trials, latency);
+        return Pooling.Trials(_trials);
     }
 
     /// <summary>Appends a later trial's latency lines (its header left out) to the entry's file, or makes the trial's file

@@ -4,14 +4,15 @@ namespace RpcCompare.LoadClient.Entries;
 
 /// <summary>
 /// The entry summary.json shows for a stack and variant, made from its trials' entries by the rules of
-/// <see cref="Pooling"/>: counts and durations summed, throughput over the summed windows, and each trial's own figures
-/// kept in <see cref="SummaryEntry.Trials"/>. One trial's entry comes back as it was, with its figures.
+/// <see cref="Pooling"/>: counts and durations summed, throughput over the summed windows, the latency quantiles and the
+/// breakdown's parts by the one estimator (<see cref="AcrossTrials"/>), so the breakdown's client part is the headline
+/// quantile; each trial's own figures kept in <see cref="SummaryEntry.Trials"/>. One trial's entry comes back as it was,
+/// with its figures.
 /// </summary>
 public static partial class Pooling
 {
     /// <param name="trials">The trials' entries in the order they ran, with their trial numbers.</param>
-    /// <param name="latency">The quantiles of every trial's calls together (from the merged histogram); null when none succeeded.</param>
-    public static SummaryEntry Trials(IReadOnlyList<(int Trial, SummaryEntry Entry)> trials, LatencySummary? latency)
+    public static SummaryEntry Trials(IReadOnlyList<(int Trial, SummaryEntry Entry)> trials)
     {
         if (trials.Count == 0)
         {
@@ -21,7 +22,7 @@ public static partial class Pooling
         var first = trials[0].Entry;
         if (trials.Count == 1)
         {
-            return first with { LatencyMs = latency ?? first.LatencyMs, Trials = figures, WarmUp = null, Machine = null };
+            return first with { Trials = figures, WarmUp = null, Machine = null };
         }
 
         var entries = trials.Select(t => t.Entry).ToList();
@@ -37,7 +38,7 @@ public static partial class Pooling
             DurationSeconds = duration,
             ThroughputRps = duration > 0 ? requests / duration : 0,
             FirstCallMs = entries.Select(e => e.FirstCallMs).FirstOrDefault(v => v is not null),
-            LatencyMs = latency,
+            LatencyMs = Latency(entries.Select(e => e.LatencyMs)),
             BytesSentPerRequest = ByCalls(entries, e => e.BytesSentPerRequest),
             BytesReceivedPerRequest = ByCalls(entries, e => e.BytesReceivedPerRequest),
             Server = Server(entries, PartsRan.InTurn),
@@ -78,8 +79,8 @@ public static partial class Pooling
         Machine = entry.Machine,
     };
 
-    /// <summary>The trials' breakdowns averaged, each weighted by the requests its host timed: quantiles of separate
-    /// windows cannot be merged exactly, and an average of them is what docs/breakdown.md says the pooled parts are.</summary>
+    /// <summary>The trials' breakdowns by the one estimator (<see cref="AcrossTrials"/>), as the headline quantiles: each
+    /// trial's split holds database &lt;= server &lt;= client of one window, and so does their mean.</summary>
     private static BreakdownSummary? BreakdownOfTrials(List<SummaryEntry> entries)
     {
         var timed = entries.Where(e => e.Breakdown is not null).Select(e => e.Breakdown!).ToList();
@@ -87,16 +88,14 @@ public static partial class Pooling
         {
             return null;
         }
-        double Mean(Func<BreakdownSummary, double> value) =>
-            timed.Sum(b => value(b) * b.ServerMs.Count) / Math.Max(1, timed.Sum(b => b.ServerMs.Count));
+        double Mean(Func<BreakdownSummary, double> value) => AcrossTrials(timed.Select(value));
         // A measured part of the split over the trials that measured it (older results pooled with newer); null when none did.
         double? MeanOfMeasured(Func<BreakdownSummary, double?> value)
         {
-            var measured = timed.Where(b => value(b) is not null).ToList();
-            return measured.Count == 0 ? null
-                : measured.Sum(b => value(b)!.Value * b.ServerMs.Count) / Math.Max(1, measured.Sum(b => b.ServerMs.Count));
+            var measured = timed.Select(value).OfType<double>().ToList();
+            return measured.Count == 0 ? null : AcrossTrials(measured);
         }
-        TimingSummary? TimingOf(Func<BreakdownSummary, TimingSummary?> part) => Timing([.. timed.Select(part)]);
+        TimingSummary? TimingOf(Func<BreakdownSummary, TimingSummary?> part) => Timing([.. timed.Select(part)], PartsRan.InTurn);
         return new BreakdownSummary
         {
             ServerSource = timed[0].ServerSource,

@@ -20,6 +20,11 @@ public enum PartsRan
 /// wins, counts are summed, per-call figures weighted by calls, CPU shares by window, peaks by the maximum, timings by
 /// their counts, and a host figure that one client read scaled by that client's share of the calls. What only trials or
 /// only clients have (histograms summed, the union of windows, their overlap) is their mergers'.
+/// <para>
+/// A quantile has one estimator (<see cref="AcrossTrials"/>): within a trial the calls of every client are pooled (they
+/// measured the same window of one system); across trials, the mean of the trials' quantiles (the trial is the unit of
+/// replication, and the verdicts estimate a difference the same way). docs/reports.md says why.
+/// </para>
 /// </summary>
 public static partial class Pooling
 {
@@ -84,9 +89,37 @@ public static partial class Pooling
     public static double HostShare(double value, double readerCalls, double allCalls) =>
         allCalls > 0 ? value * readerCalls / allCalls : value;
 
-    /// <summary>Several windows' timings as one: the counts added, the mean and the quantiles averaged weighted by count
-    /// (quantiles of separate windows cannot be merged exactly; docs/breakdown.md says so); null when none has one.</summary>
-    public static TimingSummary? Timing(IReadOnlyList<TimingSummary?> timings)
+    /// <summary>
+    /// The one estimator of a figure over trials: the mean of the trials' own (a quantile of each trial's calls, then
+    /// averaged), each trial weighing the same whatever its calls, as the verdicts' estimate of a difference does.
+    /// </summary>
+    public static double AcrossTrials(IEnumerable<double> perTrial) => perTrial.Average();
+
+    /// <summary>An entry's latency over its trials: each quantile and the mean by <see cref="AcrossTrials"/>, the maximum
+    /// the highest (a peak); over the trials that had a successful call, null when none had.</summary>
+    public static LatencySummary? Latency(IEnumerable<LatencySummary?> trials)
+    {
+        var measured = trials.OfType<LatencySummary>().ToList();
+        if (measured.Count == 0)
+        {
+            return null;
+        }
+        double Of(Func<LatencySummary, double> value) => AcrossTrials(measured.Select(value));
+        return new LatencySummary
+        {
+            P50 = Of(l => l.P50),
+            P90 = Of(l => l.P90),
+            P99 = Of(l => l.P99),
+            P999 = Of(l => l.P999),
+            Max = measured.Max(l => l.Max),
+            Mean = Of(l => l.Mean),
+        };
+    }
+
+    /// <summary>Several windows' timings as one, their counts added; null when none has one. Clients at once (one window):
+    /// the mean and quantiles averaged weighted by count, the nearest to pooling their calls that the summaries allow
+    /// (docs/breakdown.md says so). Trials in turn: by <see cref="AcrossTrials"/>.</summary>
+    public static TimingSummary? Timing(IReadOnlyList<TimingSummary?> timings, PartsRan ran)
     {
         var parts = timings.OfType<TimingSummary>().ToList();
         if (parts.Count == 0)
@@ -94,14 +127,16 @@ public static partial class Pooling
             return null;
         }
         var count = parts.Sum(p => p.Count);
-        double Of(Func<TimingSummary, double> value) => parts.Sum(p => value(p) * p.Count) / Math.Max(1, count);
+        double Of(Func<TimingSummary, double> value) => ran == PartsRan.InTurn
+            ? AcrossTrials(parts.Select(value))
+            : parts.Sum(p => value(p) * p.Count) / Math.Max(1, count);
         return new TimingSummary { Count = count, Mean = Of(p => p.Mean), P50 = Of(p => p.P50), P99 = Of(p => p.P99) };
     }
 
     /// <summary>
     /// The load client's own figures over the parts: CPU per call and allocations weighted by calls, CPU share by window,
     /// the highest peak memory. Trials in turn: how busy by window, the last scaling check stands for the entry, a
-    /// timing pooled from the trials that have it. Clients at once: the busiest client's share (the entry stays
+    /// timing from the trials that have it. Clients at once: the busiest client's share (the entry stays
     /// client-bound when any one client was: that client may have held the merged throughput down), and a timing only
     /// when every client measured it (one client's must not stand for all). Null when a part did not record it.
     /// </summary>
@@ -113,7 +148,7 @@ public static partial class Pooling
         }
         var clients = entries.Select(e => e.Client!).ToList();
         TimingSummary? TimingOf(Func<ClientSummary, TimingSummary?> part) =>
-            ran == PartsRan.AtOnce && clients.Any(c => part(c) is null) ? null : Timing([.. clients.Select(part)]);
+            ran == PartsRan.AtOnce && clients.Any(c => part(c) is null) ? null : Timing([.. clients.Select(part)], ran);
         return new ClientSummary
         {
             CpuPercent = ByWindow(entries, e => e.Client!.CpuPercent)!.Value,

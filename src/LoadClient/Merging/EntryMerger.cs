@@ -1,6 +1,5 @@
 using HdrHistogram;
 using RpcCompare.LoadClient.Entries;
-using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Merging;
@@ -12,9 +11,9 @@ internal sealed record MergedEntry(SummaryEntry Summary, HistogramBase Histogram
     IReadOnlyList<MissingLog> WithoutLog, string? CountersPath);
 
 /// <summary>
-/// One stack and variant made from every client's entry: trial by trial (<see cref="TrialMerger"/>), then pooled over the
-/// trials (counts and windows summed, throughput over the summed windows, quantiles from the histogram of all calls) and
-/// over the clients by the rules of <see cref="Pooling"/>, with each client's own figures kept in <see cref="SummaryEntry.Clients"/>.
+/// One stack and variant made from every client's entry: trial by trial (<see cref="TrialMerger"/>: every client's calls
+/// of a trial pooled), then over the trials (counts and windows summed, throughput over the summed windows, quantiles the
+/// mean of the trials', <see cref="Pooling.AcrossTrials"/>) and over the clients by the rules of <see cref="Pooling"/>, with each client's own figures kept in <see cref="SummaryEntry.Clients"/>.
 /// </summary>
 internal static class EntryMerger
 {
@@ -49,7 +48,7 @@ internal static class EntryMerger
             DurationSeconds = duration,
             ThroughputRps = duration > 0 ? requests / duration : 0,
             FirstCallMs = entries.Select(e => e.FirstCallMs).FirstOrDefault(v => v is not null),
-            LatencyMs = requests > 0 ? LatencyStats.Summary(LatencyStats.FromTicksHistogram(histogram)) : null,
+            LatencyMs = Pooling.Latency(trials.Select(t => t.LatencyMs)),
             BytesSentPerRequest = Pooling.ByCalls(entries, e => e.BytesSentPerRequest),
             BytesReceivedPerRequest = Pooling.ByCalls(entries, e => e.BytesReceivedPerRequest),
             Server = Pooling.Server(entries, PartsRan.AtOnce),

@@ -7,11 +7,12 @@ namespace RpcCompare.LoadClient.Merging;
 
 /// <summary>One trial of a merged entry: its figures, and what its files are written from.</summary>
 /// <param name="Histogram">Every client's calls of the trial.</param>
+/// <param name="LatencyMs">The quantiles of every client's calls of the trial; null when none succeeded.</param>
 /// <param name="IntervalLogs">The clients' interval logs of the trial, in the clients' order, which the merged log is
 /// written from in time order.</param>
 /// <param name="LatenciesMs">Each client's calls of the trial, in the clients' order.</param>
-internal sealed record MergedTrial(TrialFigures Figures, HistogramBase Histogram, IReadOnlyList<string> IntervalLogs,
-    IReadOnlyList<IReadOnlyList<double>> LatenciesMs, WindowOverlap Overlap);
+internal sealed record MergedTrial(TrialFigures Figures, HistogramBase Histogram, LatencySummary? LatencyMs,
+    IReadOnlyList<string> IntervalLogs, IReadOnlyList<IReadOnlyList<double>> LatenciesMs, WindowOverlap Overlap);
 
 /// <summary>A client's trial that had calls but no interval log.</summary>
 internal readonly record struct MissingLog(string Source, string Trial);
@@ -98,6 +99,6 @@ internal static class TrialMerger
             StartUtc = union?.Start,
             EndUtc = union?.End,
         };
-        return new MergedTrial(figures, histogram, logs, [.. parts.Select(p => p.LatenciesMs)], overlap);
+        return new MergedTrial(figures, histogram, LatencyStats.Summary(latency), logs, [.. parts.Select(p => p.LatenciesMs)], overlap);
     }
 }
