@@ -68,6 +68,18 @@ public sealed class EntryBuilderTests
     }
 
     [Fact]
+    public void TheWarmUpAndTheMachineAreTheTrialsOwn()
+    {
+        var warmUp = new WarmUpInfo { Seconds = 3.5, Intervals = 7, UntilSteady = true };
+        var machine = new MachineNoise { BusyPercent = 64, StealPercent = 1.5 };
+
+        var entry = EntryBuilder.Measured(Rest, 1, Window(Result(requests: 10, machine: machine)) with { WarmUp = warmUp }, Settings);
+
+        Assert.Same(warmUp, entry.WarmUp);
+        Assert.Same(machine, entry.Machine);
+    }
+
+    [Fact]
     public void BytesPerRequestCountEveryCallOnTheWire()
     {
         // 1 first call + 95 warm-up calls + 400 measured + 4 failed = 500 calls carried the bytes.
@@ -186,7 +198,7 @@ public sealed class EntryBuilderTests
     /// <summary>A window of <paramref name="requests"/> calls of <paramref name="ms"/> ms in 4 s, and
     /// <paramref name="timeouts"/> that timed out.</summary>
     private static LatencyResult Result(long requests, long timeouts = 0, double ms = 2, (long Ok, long Failed) warmUp = default,
-        (TimeSpan Used, TimeSpan Wall) cpu = default, long allocated = 0, bool written = false)
+        (TimeSpan Used, TimeSpan Wall) cpu = default, long allocated = 0, bool written = false, MachineNoise? machine = null)
     {
         var histogram = new LongHistogram(1, LatencyUnits.TicksPerHour, 3);
         histogram.RecordValueWithCount((long)(ms * LatencyUnits.TicksPerMillisecond), Math.Max(1, requests));
@@ -207,6 +219,7 @@ public sealed class EntryBuilderTests
             ClientAllocatedBytes = allocated,
             LatenciesFile = written ? "/tmp/latencies.csv" : null,
             IntervalLogFile = written ? "/tmp/intervals.hlog" : null,
+            Machine = machine,
         };
     }
 
