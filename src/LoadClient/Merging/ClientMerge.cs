@@ -2,7 +2,7 @@ using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Merging;
 
-/// <summary>The load clients' own figures in a merged entry: each one's kept apart, and one summary of them all.</summary>
+/// <summary>The load clients' own figures in a merged entry, each one's kept apart (their summary is <see cref="Entries.Pooling"/>'s).</summary>
 internal static class ClientMerge
 {
     /// <summary>One client's entry as its own results had it, with the wall-clock span of its measured windows.</summary>
@@ -22,34 +22,6 @@ internal static class ClientMerge
             WindowStartUtc = span?.Start,
             WindowEndUtc = span?.End,
             BusyPercent = entry.Client?.BusyPercent,
-        };
-    }
-
-    /// <summary>
-    /// The clients as one: CPU per call weighted by calls (all the clients' CPU over all their calls), CPU share weighted
-    /// by window, the highest peak memory, and the busiest client's busy share, so that the entry stays client-bound when
-    /// any one client was: that client may have held the merged throughput down. Null when a client did not record it.
-    /// Decode and receive are pooled as trials pool them (counts added, means and quantiles weighted by count), and only
-    /// when every client measured them: one client's figures must not stand for all.
-    /// </summary>
-    public static ClientSummary? Summary(IReadOnlyList<SummaryEntry> entries)
-    {
-        if (entries.Any(e => e.Client is null))
-        {
-            return null;
-        }
-
-        var clients = entries.Select(e => e.Client!).ToList();
-        return new ClientSummary
-        {
-            CpuPercent = Weighted.Mean([.. entries.Select(e => ((double?)e.Client!.CpuPercent, e.DurationSeconds))])!.Value,
-            CpuMsPerRequest = Weighted.Mean([.. entries.Select(e => ((double?)e.Client!.CpuMsPerRequest, (double)(e.Requests + e.Errors)))])!.Value,
-            AllocatedBytesPerRequest = Weighted.Mean([.. entries.Select(e => (e.Client!.AllocatedBytesPerRequest, (double)(e.Requests + e.Errors)))]),
-            PeakWorkingSetMb = clients.Max(c => c.PeakWorkingSetMb),
-            Cpus = clients.All(c => c.Cpus == clients[0].Cpus) ? clients[0].Cpus : null,
-            BusyPercent = clients.Any(c => c.BusyPercent is null) ? null : clients.Max(c => c.BusyPercent),
-            DecodeMs = clients.Any(c => c.DecodeMs is null) ? null : TrialPooling.PooledTiming([.. clients.Select(c => c.DecodeMs)]),
-            ReceiveMs = clients.Any(c => c.ReceiveMs is null) ? null : TrialPooling.PooledTiming([.. clients.Select(c => c.ReceiveMs)]),
         };
     }
 }

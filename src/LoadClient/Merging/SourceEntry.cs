@@ -1,4 +1,5 @@
 using HdrHistogram;
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Merging;
@@ -40,7 +41,7 @@ internal sealed record SourceEntry(MergeSource Source, SummaryEntry Summary, IRe
         var entry = source.Entry(stack, variant);
         var summary = entry.Summary;
         // An entry from before trials is its own one trial, and names its one interval log.
-        var figures = summary.Trials is { Count: > 0 } trials ? trials : [TrialPooling.Figures(1, summary)];
+        var figures = summary.Trials is { Count: > 0 } trials ? trials : [Pooling.Figures(1, summary)];
         var parts = new List<SourceTrial>(figures.Count);
         for (var i = 0; i < figures.Count; i++)
         {

@@ -1,4 +1,5 @@
 using HdrHistogram;
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.Reports.Results;
 
@@ -6,11 +7,12 @@ namespace RpcCompare.LoadClient.Merging;
 
 /// <summary>One trial of a merged entry: its figures, and what its files are written from.</summary>
 /// <param name="Histogram">Every client's calls of the trial.</param>
+/// <param name="LatencyMs">The quantiles of every client's calls of the trial; null when none succeeded.</param>
 /// <param name="IntervalLogs">The clients' interval logs of the trial, in the clients' order, which the merged log is
 /// written from in time order.</param>
 /// <param name="LatenciesMs">Each client's calls of the trial, in the clients' order.</param>
-internal sealed record MergedTrial(TrialFigures Figures, HistogramBase Histogram, IReadOnlyList<string> IntervalLogs,
-    IReadOnlyList<IReadOnlyList<double>> LatenciesMs, WindowOverlap Overlap);
+internal sealed record MergedTrial(TrialFigures Figures, HistogramBase Histogram, LatencySummary? LatencyMs,
+    IReadOnlyList<string> IntervalLogs, IReadOnlyList<IReadOnlyList<double>> LatenciesMs, WindowOverlap Overlap);
 
 /// <summary>A client's trial that had calls but no interval log.</summary>
 internal readonly record struct MissingLog(string Source, string Trial);
@@ -58,32 +60,32 @@ internal static class TrialMerger
         var requests = parts.Sum(p => p.Figures.Requests);
         var latency = requests > 0 ? LatencyStats.FromTicksHistogram(histogram) : null;
         var logs = parts.Where(p => p.Log is not null).Select(p => p.Log!.Path).ToList();
-        List<(double? Value, double Weight)> ByCalls(Func<TrialFigures, double?> value) =>
-            [.. parts.Select(p => (value(p.Figures), (double)(p.Figures.Requests + p.Figures.Errors)))];
+        static double Calls(TrialFigures f) => f.Requests + f.Errors;
+        double? ByCalls(Func<TrialFigures, double?> value) => Pooling.Weighted([.. parts.Select(p => (value(p.Figures), Calls(p.Figures)))]);
 
         // A host figure one client read (--client-processes) is the host's over that client's calls: scaled by its share.
         double? HostFigure(Func<TrialFigures, double?> value)
         {
             var readers = parts.Where(p => value(p.Figures) is not null).ToList();
-            var calls = parts.Sum(p => p.Figures.Requests + p.Figures.Errors);
+            var calls = parts.Sum(p => Calls(p.Figures));
             return readers.Count == 1 && calls > 0
-                ? value(readers[0].Figures) * (readers[0].Figures.Requests + readers[0].Figures.Errors) / calls
-                : Weighted.Mean(ByCalls(value));
+                ? Pooling.HostShare(value(readers[0].Figures)!.Value, Calls(readers[0].Figures), calls)
+                : ByCalls(value);
         }
 
         var figures = new TrialFigures
         {
             Trial = number,
-            Status = EntryMerger.Worst(parts.Select(p => p.Figures.Status)),
+            Status = Pooling.Worst(parts.Select(p => p.Figures.Status)),
             Requests = requests,
             Errors = parts.Sum(p => p.Figures.Errors),
             DurationSeconds = duration,
             ThroughputRps = duration > 0 ? requests / duration : 0,
             P50Ms = latency?.P50,
             P99Ms = latency?.P99,
-            BytesSentPerRequest = Weighted.Mean(ByCalls(f => f.BytesSentPerRequest)),
-            BytesReceivedPerRequest = Weighted.Mean(ByCalls(f => f.BytesReceivedPerRequest)),
-            ClientCpuMsPerRequest = Weighted.Mean(ByCalls(f => f.ClientCpuMsPerRequest)),
+            BytesSentPerRequest = ByCalls(f => f.BytesSentPerRequest),
+            BytesReceivedPerRequest = ByCalls(f => f.BytesReceivedPerRequest),
+            ClientCpuMsPerRequest = ByCalls(f => f.ClientCpuMsPerRequest),
             ServerCpuMsPerRequest = HostFigure(f => f.ServerCpuMsPerRequest),
             ServerAllocatedBytesPerRequest = HostFigure(f => f.ServerAllocatedBytesPerRequest),
             Intervals = logs.Count > 0 ? ResultFileNames.IntervalLog(stack, variant, number) : null,
@@ -97,6 +99,6 @@ internal static class TrialMerger
             StartUtc = union?.Start,
             EndUtc = union?.End,
         };
-        return new MergedTrial(figures, histogram, logs, [.. parts.Select(p => p.LatenciesMs)], overlap);
+        return new MergedTrial(figures, histogram, LatencyStats.Summary(latency), logs, [.. parts.Select(p => p.LatenciesMs)], overlap);
     }
 }

@@ -1,3 +1,4 @@
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.Reports.Results;
 
 namespace RpcCompare.LoadClient.Runs;
@@ -9,7 +10,7 @@ namespace RpcCompare.LoadClient.Runs;
 public sealed class ResultsWriter
 {
     private readonly List<SummaryEntry> _entries = [];
-    private readonly List<int> _order = [];
+    private readonly List<EntryPlace> _places = [];
     private readonly string _scenario;
     private RunManifest _manifest;
 
@@ -70,16 +71,9 @@ public sealed class ResultsWriter
 
     public string PathOf(string fileName) => Path.Combine(Folder, fileName);
 
-    public async Task AddAsync(SummaryEntry entry, CancellationToken cancellationToken)
-    {
-        _entries.Add(entry);
-        _order.Add(_order.Count == 0 ? 0 : _order[^1] + 1);
-        await WriteSummaryAsync(cancellationToken);
-    }
-
     /// <summary>Puts the entry of its stack and variant in place of the one written before (an entry pooled over one trial
-    /// more), or adds it at <paramref name="order"/> among the others, then writes summary.json.</summary>
-    public async Task SetAsync(SummaryEntry entry, int order, CancellationToken cancellationToken)
+    /// more), or adds it at its <paramref name="place"/> among the others, then writes summary.json.</summary>
+    public async Task SetAsync(SummaryEntry entry, EntryPlace place, CancellationToken cancellationToken)
     {
         var index = _entries.FindIndex(e => e.Stack == entry.Stack && e.Variant == entry.Variant);
         if (index >= 0)
@@ -88,10 +82,10 @@ public sealed class ResultsWriter
         }
         else
         {
-            var at = _order.FindIndex(o => o > order);
+            var at = _places.FindIndex(p => p > place);
             at = at < 0 ? _entries.Count : at;
             _entries.Insert(at, entry);
-            _order.Insert(at, order);
+            _places.Insert(at, place);
         }
         await WriteSummaryAsync(cancellationToken);
     }

@@ -1,4 +1,5 @@
 using RpcCompare.LoadClient.Clients;
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Reports.Results;
@@ -93,9 +94,8 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
         }
         if (session.HostHasExited)
         {
-            var skipped = _measurement.EmptyEntry(planned.Stack, planned.Variant.Name, ResultsFormat.EntryStatus.Skipped,
-                $"the {planned.Stack} host had exited", planned.Variant.Threads, planned.Variant.CallsPerUnit);
-            await AddTrialAsync(planned, 0, trial, new MeasuredEntry(skipped, null, null));
+            var skipped = EntryBuilder.Empty(IdentityOf(planned), ResultsFormat.EntryStatus.Skipped, $"the {planned.Stack} host had exited");
+            await AddTrialAsync(planned, 0, trial, MeasuredEntry.Unmeasured(skipped));
             return false;
         }
         if (schedule is not null)
@@ -148,13 +148,15 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
         var key = (planned.Stack, measured.Entry.Variant);
         if (!_entries.TryGetValue(key, out var entry))
         {
-            _entries[key] = entry = new EntryTrials(planned.Stack, measured.Entry.Variant);
+            _entries[key] = entry = new EntryTrials(new EntryKey(key.Stack, key.Variant), _results.Folder);
         }
-        var pooled = await entry.AddAsync(trial, measured, _results, CancellationToken.None);
-        // A mix's kinds (parts 1...) follow their whole (part 0); a plan holds far fewer than a thousand parts per entry.
-        await _results.SetAsync(pooled, (planned.Index * 1000) + part, CancellationToken.None);
+        var pooled = await entry.AddAsync(trial, measured, CancellationToken.None);
+        await _results.SetAsync(pooled, new EntryPlace(planned.Index, part), CancellationToken.None);
         _progress.Line(ConsoleSummary.Describe(measured.Entry));
     }
+
+    private EntryIdentity IdentityOf(PlannedEntry planned) =>
+        _measurement.Identity(planned.Stack, planned.Variant.Name, planned.Variant.Threads, planned.Variant.CallsPerUnit);
 
     /// <summary>The stack's session for this trial: the one kept up, or (fresh hosts) one started for this trial; null when
     /// the stack could not be started (its entries say why).</summary>
@@ -194,15 +196,15 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
         if (measured.Count == 0 && !_entries.Keys.Any(k => k.Stack == stack))
         {
             var first = plan.Entries.First(e => e.Stack == stack);
-            var failed = _measurement.EmptyEntry(stack, "", ResultsFormat.EntryStatus.Failed, reason, first.Variant.Threads, callsPerUnit: 1);
-            await _results.SetAsync(failed, first.Index * 1000, CancellationToken.None);
+            var failed = EntryBuilder.Empty(_measurement.Identity(stack, "", first.Variant.Threads, callsPerUnit: 1),
+                ResultsFormat.EntryStatus.Failed, reason);
+            await _results.SetAsync(failed, new EntryPlace(first.Index, 0), CancellationToken.None);
             return;
         }
         foreach (var planned in measured.Where(e => !_entries[(stack, e.Variant.Name)].Has(trial)))
         {
-            var failed = _measurement.EmptyEntry(stack, planned.Variant.Name, ResultsFormat.EntryStatus.Failed, reason,
-                planned.Variant.Threads, planned.Variant.CallsPerUnit);
-            await AddTrialAsync(planned, 0, trial, new MeasuredEntry(failed, null, null));
+            var failed = EntryBuilder.Empty(IdentityOf(planned), ResultsFormat.EntryStatus.Failed, reason);
+            await AddTrialAsync(planned, 0, trial, MeasuredEntry.Unmeasured(failed));
         }
     }
 

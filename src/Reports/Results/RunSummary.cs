@@ -291,7 +291,7 @@ public sealed class ServerSummary
 
 public sealed class ClientSummary
 {
-    /// <summary>CPU time of the client over the variant, in percent of all the machine's cores.</summary>
+    /// <summary>CPU time of the client over the measured window, in percent of all the machine's cores.</summary>
     public required double CpuPercent { get; init; }
 
     /// <summary>Client CPU milliseconds per call of the measured window.</summary>

@@ -17,7 +17,8 @@ public sealed partial class LoadClientArrowsTests
 
     private static readonly string[] Bottom = ["Clients", "Placement", "Terminal"];
     private static readonly string[] Middle = ["Scenarios", "Measurement", "Hosts", "Database", .. Bottom];
-    private static readonly string[] Feeders = ["Merging", "Crank", .. Middle];
+    private static readonly string[] Builders = ["Entries", .. Middle];
+    private static readonly string[] Feeders = ["Merging", "Crank", .. Builders];
 
     /// <summary>Room -> the rooms it may import.</summary>
     private static readonly Dictionary<string, string[]> MayImport = new(StringComparer.Ordinal)
@@ -25,7 +26,8 @@ public sealed partial class LoadClientArrowsTests
         [Program] = ["Cli", "Runs", .. Feeders],
         ["Cli"] = ["Runs", .. Feeders],
         ["Runs"] = Feeders,
-        ["Merging"] = Middle,
+        ["Merging"] = Builders,
+        ["Entries"] = Middle,
         ["Crank"] = Middle,
         ["Scenarios"] = Bottom,
         ["Measurement"] = Bottom,

@@ -1,17 +1,47 @@
-using RpcCompare.LoadClient.Merging;
+using RpcCompare.LoadClient.Entries;
 using RpcCompare.Reports.Results;
 
-namespace RpcCompare.UnitTests.Runs;
+namespace RpcCompare.UnitTests.Entries;
 
-/// <summary>The trials of an entry pooled into the entry summary.json shows.</summary>
-public sealed class TrialPlanTests
+/// <summary>The rules by which entries combine: a client's trials into the entry summary.json shows, and timings.</summary>
+public sealed class PoolingTests
 {
+    private static readonly TimingSummary?[] TwoTimings =
+    [
+        new TimingSummary { Count = 100, Mean = 2, P50 = 1, P99 = 10 },
+        null,
+        new TimingSummary { Count = 300, Mean = 6, P50 = 5, P99 = 30 },
+    ];
+
+    [Fact]
+    public void TimingsOfClientsAtOncePoolWeightedByTheirCounts()
+    {
+        var pooled = Pooling.Timing(TwoTimings, PartsRan.AtOnce);
+
+        Assert.Equal(400, pooled!.Count);
+        Assert.Equal(5.0, pooled.Mean, 9);
+        Assert.Equal(4.0, pooled.P50, 9);
+        Assert.Equal(25.0, pooled.P99, 9);
+    }
+
+    [Fact]
+    public void TimingsOfTrialsAreTheMeanOfTheTrials()
+    {
+        var pooled = Pooling.Timing(TwoTimings, PartsRan.InTurn);
+
+        Assert.Equal(400, pooled!.Count);
+        Assert.Equal((4.0, 3.0, 20.0), (pooled.Mean, pooled.P50, pooled.P99));
+    }
+
+    [Fact]
+    public void NoTimingPoolsToNone() => Assert.Null(Pooling.Timing([null, null], PartsRan.InTurn));
+
     [Fact]
     public void OneTrialIsPooledAsItWasWithItsFigures()
     {
         var entry = Entry(requests: 100, errors: 2, seconds: 2, p50: 4, bytes: 500, serverCpu: 0.5, clientBusy: 40);
 
-        var pooled = TrialPooling.Pool([(1, entry)], entry.LatencyMs);
+        var pooled = Pooling.Trials([(1, entry)]);
 
         Assert.Equal(entry with { Trials = pooled.Trials }, pooled);
         var trial = Assert.Single(pooled.Trials!);
@@ -26,15 +56,14 @@ public sealed class TrialPlanTests
         {
             LimitsHit = [ResultsFormat.Limits.RequestTimeout],
         };
-        var merged = new LatencySummary { P50 = 5.5, P90 = 7, P99 = 9, P999 = 10, Max = 11, Mean = 5.6 };
-
-        var pooled = TrialPooling.Pool([(1, a), (2, b)], merged);
+        var pooled = Pooling.Trials([(1, a), (2, b)]);
 
         Assert.Equal(400, pooled.Requests);
         Assert.Equal(4, pooled.Errors);
         Assert.Equal(8, pooled.DurationSeconds);
         Assert.Equal(50, pooled.ThroughputRps);
-        Assert.Same(merged, pooled.LatencyMs);
+        // Each quantile the mean of the trials' (4 and 6 at the median, 8 and 12 at p99), the maximum the highest.
+        Assert.Equal((5.0, 10.0, 24.0), (pooled.LatencyMs!.P50, pooled.LatencyMs.P99, pooled.LatencyMs.Max));
         // Bytes per call weighted by the calls each trial made: (500 x 100 + 700 x 304) / 404.
         Assert.Equal(((500.0 * 100) + (700.0 * 304)) / 404, pooled.BytesReceivedPerRequest!.Value, 9);
         Assert.Equal(((1.0 * 100) + (2.0 * 304)) / 404, pooled.Server!.CpuMsPerRequest!.Value, 9);
@@ -51,7 +80,7 @@ public sealed class TrialPlanTests
         var ok = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20);
         var failed = ok with { Status = ResultsFormat.EntryStatus.Failed, StatusReason = "the rest host exited during the run" };
 
-        var pooled = TrialPooling.Pool([(1, ok), (2, failed)], ok.LatencyMs);
+        var pooled = Pooling.Trials([(1, ok), (2, failed)]);
 
         Assert.Equal(ResultsFormat.EntryStatus.Failed, pooled.Status);
         Assert.Equal("trial 2: the rest host exited during the run", pooled.StatusReason);
@@ -68,25 +97,25 @@ public sealed class TrialPlanTests
         var first = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20);
         var last = first with { Client = new ClientSummary { CpuPercent = 10, CpuMsPerRequest = 0.1, PeakWorkingSetMb = 60, Cpus = 1, BusyPercent = 20, Scaling = check } };
 
-        var pooled = TrialPooling.Pool([(1, first), (2, last)], first.LatencyMs);
+        var pooled = Pooling.Trials([(1, first), (2, last)]);
 
         Assert.Same(check, pooled.Client!.Scaling);
         Assert.True(pooled.Client.ClientBound);
     }
 
     [Fact]
-    public void TrialsPoolTheWriteWaitAndWaitingByTheirTimedRequests()
+    public void TrialsPoolTheWriteWaitAndWaitingAsTheTrialsMean()
     {
         var a = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(100, 2) };
         var b = Entry(requests: 300, errors: 0, seconds: 6, p50: 6, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(300, 6) };
 
-        var pooled = TrialPooling.Pool([(1, a), (2, b)], a.LatencyMs).Breakdown!;
+        var pooled = Pooling.Trials([(1, a), (2, b)]).Breakdown!;
 
-        // (2 x 100 + 6 x 300) / 400, as every other timing of the breakdown.
+        // (2 + 6) / 2 whatever each trial's requests, as every other part of the breakdown.
         Assert.Equal(400, pooled.WriteWaitMs!.Count);
-        Assert.Equal(5, pooled.WriteWaitMs.P50, 9);
-        Assert.Equal(5, pooled.P50.WaitingForClient!.Value, 9);
-        Assert.Equal(10, pooled.P99.WaitingForClient!.Value, 9);
+        Assert.Equal(4, pooled.WriteWaitMs.P50, 9);
+        Assert.Equal(4, pooled.P50.WaitingForClient!.Value, 9);
+        Assert.Equal(8, pooled.P99.WaitingForClient!.Value, 9);
     }
 
     [Fact]
@@ -95,14 +124,53 @@ public sealed class TrialPlanTests
         var measured = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(100, 2) };
         var older = measured with { Breakdown = Timed(300, null) };
 
-        var mixed = TrialPooling.Pool([(1, measured), (2, older)], measured.LatencyMs).Breakdown!;
-        var none = TrialPooling.Pool([(1, older), (2, older)], measured.LatencyMs).Breakdown!;
+        var mixed = Pooling.Trials([(1, measured), (2, older)]).Breakdown!;
+        var none = Pooling.Trials([(1, older), (2, older)]).Breakdown!;
 
         Assert.Equal(100, mixed.WriteWaitMs!.Count);
         Assert.Equal(2, mixed.P50.WaitingForClient!.Value, 9);
         Assert.Null(none.WriteWaitMs);
         Assert.Null(none.P50.WaitingForClient);
     }
+
+    /// <summary>
+    /// The GraphQL entry whose headline p50 (3.69 ms, every trial's calls pooled) sat below its breakdown's client part
+    /// (6.09 ms, the trials' medians weighted by requests): three trials of different speed and call counts.
+    /// </summary>
+    [Fact]
+    public void TheHeadlineQuantileIsTheBreakdownsClientPart()
+    {
+        var trials = new (long Requests, double Client, double Server, double Database)[]
+        {
+            (600, 16.5, 10.2, 3.1), (2400, 3.56, 2.4, 0.9), (1500, 5.92, 4.05, 1.4),
+        };
+        var entries = trials.Select((t, i) => (i + 1, Entry(t.Requests, 0, 10, t.Client, 500, 1, 20) with
+        {
+            Stack = "graphql",
+            Breakdown = Split(t.Requests, t.Client, t.Server, t.Database),
+        })).ToList();
+
+        var pooled = Pooling.Trials(entries);
+
+        var (latency, split) = (pooled.LatencyMs!, pooled.Breakdown!);
+        Assert.Equal(latency.P50, split.P50.Client);
+        Assert.Equal(latency.P99, split.P99.Client);
+        Assert.Equal((16.5 + 3.56 + 5.92) / 3, latency.P50, 12);
+        Assert.Equal((10.2 + 2.4 + 4.05) / 3, split.P50.Server, 12);
+        Assert.Equal((3.1 + 0.9 + 1.4) / 3, split.P50.Database, 12);
+        Assert.All([split.P50, split.P99], part => Assert.True(part.Database <= part.Server && part.Server <= part.Client));
+    }
+
+    /// <summary>A trial's breakdown of <paramref name="requests"/> timed requests, its p99 twice its median.</summary>
+    private static BreakdownSummary Split(long requests, double client, double server, double database) => new()
+    {
+        ServerSource = "http.server.request.duration",
+        ServerMs = new TimingSummary { Count = requests, Mean = server, P50 = server, P99 = 2 * server },
+        DatabaseMs = new TimingSummary { Count = requests, Mean = database, P50 = database, P99 = 2 * database },
+        DatabaseCallsPerRequest = 1,
+        P50 = LatencySplit.From(client, server, database),
+        P99 = LatencySplit.From(2 * client, 2 * server, 2 * database),
+    };
 
     /// <summary>A breakdown of <paramref name="requests"/> timed requests whose writes waited <paramref name="wait"/> ms
     /// at the median and twice that at p99 (null: a host that did not record it).</summary>
