@@ -9,6 +9,10 @@ public sealed record TrialCount(int Trials, bool Auto)
 {
     /// <summary>The default: auto from <see cref="RunSettings.DefaultTrials"/> on.</summary>
     public static readonly TrialCount Default = new(RunSettings.DefaultTrials, Auto: true);
+
+    /// <summary>As the command line writes it ("auto" or "7"): --help's default, the manifest's options and the
+    /// command line each client process of a run is given.</summary>
+    public override string ToString() => Auto ? "auto" : Trials.ToString(System.Globalization.CultureInfo.InvariantCulture);
 }
 
 /// <summary>The --trials and --budget options and the rule that ties them.</summary>
