@@ -28,6 +28,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
             "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic.",
         .. ReplicaNotes(settings),
+        .. CpuIdle.Describe() is { } idle ? [idle] : Array.Empty<string>(),
     ];
 
     public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;

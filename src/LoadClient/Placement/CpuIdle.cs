@@ -1,0 +1,40 @@
+namespace RpcCompare.LoadClient.Placement;
+
+/// <summary>
+/// What an idle CPU of this machine does, as Linux's cpuidle says: halt at once, or poll a while first. In a virtual
+/// machine a halted virtual CPU is woken by the hypervisor, which can take far longer than the calls measured here, so a
+/// trial in which the CPUs fall idle between calls can be slower than one that keeps them busy (docs/reports.md,
+/// "Two speeds of trial"). Recorded, never changed: a deployed service runs on whatever its machine does.
+/// </summary>
+public static class CpuIdle
+{
+    private const string CpuIdleFolder = "/sys/devices/system/cpu/cpuidle";
+    private const string HaltPollNs = "/sys/module/haltpoll/parameters/guest_halt_poll_ns";
+
+    /// <summary>"Idle CPUs: cpuidle driver haltpoll, governor haltpoll, guest halt polling 0 ns (...)"; null where Linux
+    /// does not say (not Linux, no cpuidle).</summary>
+    public static string? Describe()
+    {
+        var driver = ReadLine(Path.Combine(CpuIdleFolder, "current_driver"));
+        if (driver is null)
+        {
+            return null;
+        }
+        var governor = ReadLine(Path.Combine(CpuIdleFolder, "current_governor")) ?? ReadLine(Path.Combine(CpuIdleFolder, "current_governor_ro"));
+        var poll = ReadLine(HaltPollNs);
+        return $"Idle CPUs: cpuidle driver {driver}{(governor is null ? "" : $", governor {governor}")}" +
+            (poll is null ? "." : $", guest halt polling {poll} ns{(poll == "0" ? " (an idle virtual CPU halts at once and is woken by the hypervisor)" : "")}.");
+    }
+
+    private static string? ReadLine(string path)
+    {
+        try
+        {
+            return File.Exists(path) ? File.ReadLines(path).FirstOrDefault()?.Trim() : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+}
