@@ -56,7 +56,7 @@ internal static class Sections
     }
 
     /// <summary>The stacks whose client spreads its calls over --connections.</summary>
-    private static readonly string[] GrpcStacks = [StackCatalog.Grpc, StackCatalog.GrpcCodeFirst, StackCatalog.GrpcWeb];
+    private static readonly string[] GrpcStacks = [StackCatalog.Grpc, StackCatalog.GrpcCodeFirst];
 
     public static string RunLine(RunResults run)
     {

@@ -16,7 +16,6 @@ public sealed class ConnectionsSubjectTests
     [InlineData("4", "grpc,grpc-codefirst", ", gRPC and gRPC code-first over 4 connections")]
     [InlineData("4", "grpc-codefirst,wcf", ", gRPC code-first over 4 connections")]
     [InlineData("4", "grpc,grpc.replica2", ", gRPC and gRPC (replica 2) over 4 connections")]
-    [InlineData("4", "grpc-web,grpc", ", gRPC and gRPC-Web over 4 connections")]
     public async Task ConnectionsAreNamedWhenGrpcHadSeveral(string? connections, string stacks, string expected)
     {
         using var temp = new TempFolder();
