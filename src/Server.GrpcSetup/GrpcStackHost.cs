@@ -15,9 +15,18 @@ namespace RpcCompare.Server.GrpcSetup;
 /// <param name="Streaming">How the streaming variants are served.</param>
 public sealed record GrpcStackLines(string Implementation, string Encoding, string Service, string Streaming);
 
+/// <summary>The endpoint a gRPC host listens on: its name in the ready line, Kestrel's protocols and the manifest's
+/// "protocol" line.</summary>
+public sealed record GrpcEndpoint(string Name, HttpProtocols Protocols, string Protocol)
+{
+    /// <summary>gRPC proper: a cleartext endpoint that also offered HTTP/1.1 would answer HTTP/1.1, so HTTP/2 only.</summary>
+    public static GrpcEndpoint Http2Only { get; } =
+        new(EndpointNames.Grpc, HttpProtocols.Http2, "HTTP/2 cleartext (h2c), HTTP/2-only endpoint");
+}
+
 /// <summary>
 /// gRPC the way grpc-dotnet recommends, once for every gRPC host: Grpc.AspNetCore on a Kestrel HTTP/2-only cleartext
-/// endpoint (a cleartext endpoint that also offers HTTP/1.1 would answer HTTP/1.1), no send limit so a 250,000-link
+/// endpoint (<see cref="GrpcEndpoint.Http2Only"/>; grpc-web's is HTTP/1.1), no send limit so a 250,000-link
 /// answer goes through, a receive limit set deliberately rather than left at the 4 MB default, detailed errors off,
 /// grpc.health.v1.Health from Grpc.AspNetCore.HealthChecks backed by a database check, and the stream limiter.
 /// </summary>
@@ -35,29 +44,35 @@ public static class GrpcStackHost
     }
 
     /// <summary>
-    /// The host's common setup, its HTTP/2 endpoint, the gRPC services (<paramref name="addGrpc"/> registers them with
-    /// the options it is given), health, stream limits and the configuration lines, in the order every gRPC host reports.
+    /// The host's common setup, its endpoint (<see cref="GrpcEndpoint.Http2Only"/> unless <paramref name="endpoint"/> says
+    /// otherwise), the gRPC services (<paramref name="addGrpc"/> registers them with the options it is given), health,
+    /// stream limits and the configuration lines, in the order every gRPC host reports.
     /// </summary>
     public static StackHostSetup AddGrpcStackHost(this WebApplicationBuilder builder, string stack,
-        Func<IServiceCollection, Action<GrpcServiceOptions>, IGrpcServerBuilder> addGrpc, GrpcStackLines lines)
+        Func<IServiceCollection, Action<GrpcServiceOptions>, IGrpcServerBuilder> addGrpc, GrpcStackLines lines,
+        GrpcEndpoint? endpoint = null)
     {
+        endpoint ??= GrpcEndpoint.Http2Only;
         var setup = builder.AddStackHost(stack);
         builder.WebHost.ConfigureKestrel(kestrel =>
-            kestrel.Listen(setup, EndpointNames.Grpc, setup.Settings.Port, o => o.Protocols = HttpProtocols.Http2));
+            kestrel.Listen(setup, endpoint.Name, setup.Settings.Port, o => o.Protocols = endpoint.Protocols));
         addGrpc(builder.Services, ApplyLimits);
         builder.Services.AddGrpcHealthChecks().AddCheck<DatabaseHealthCheck>("database");
         builder.AddStreamLimits(setup);
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", lines.Implementation);
-        configuration.Set("protocol", "HTTP/2 cleartext (h2c), HTTP/2-only endpoint");
+        configuration.Set("protocol", endpoint.Protocol);
         configuration.Set("encoding", lines.Encoding);
         configuration.Set("service", lines.Service);
         configuration.Set("health", "grpc.health.v1.Health (Grpc.AspNetCore.HealthChecks), database check");
         configuration.Set("max receive message", $"{MaxReceiveMessageSize:N0} bytes");
         configuration.Set("max send message", "unlimited");
         configuration.Set("streaming variants", lines.Streaming);
-        configuration.Set("http2 max streams per connection", "100 (Kestrel default)");
+        if (endpoint.Protocols.HasFlag(HttpProtocols.Http2))
+        {
+            configuration.Set("http2 max streams per connection", "100 (Kestrel default)");
+        }
         configuration.Set("detailed errors", "off");
         return setup;
     }

@@ -116,7 +116,7 @@ public sealed class RunOptions
     {
         Description = "HTTP/2 connections each gRPC client (contract-first and code-first) spreads its calls over (one GrpcChannel each, calls assigned in turn); " +
             "1 is one channel, as an application has, which opens a further connection only when 100 streams are busy; " +
-            "grpc-dotnet's guidance for high load is several. The HTTP/1.1 and WCF clients always hold one connection per concurrent caller.",
+            "grpc-dotnet's guidance for high load is several. The HTTP/1.1 clients (gRPC-Web's too) and WCF's always hold one connection per concurrent caller.",
         DefaultValueFactory = _ => 1,
         HelpName = "N",
     }.WithNumberParser(), 1, MaxConnections);

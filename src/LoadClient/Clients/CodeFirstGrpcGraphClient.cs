@@ -39,7 +39,7 @@ public sealed class CodeFirstGrpcGraphClient : ServiceContractGraphClient
     public override string Stack => Stacks.StackCatalog.GrpcCodeFirst;
 
     public override string Description => $"{Library} on {_connections.Description}" +
-        " (EnableMultipleHttp2Connections, keep-alive ping 60 s), CreateGrpcService<IGraphService> proxies, deadline per call, no receive limit";
+        ", CreateGrpcService<IGraphService> proxies, deadline per call, no receive limit";
 
     public override (long Sent, long Received) WireBytes => _connections.WireBytes;
 

@@ -1,15 +1,29 @@
+using System.Net;
 using Grpc.Core;
 using Grpc.Health.V1;
 using Grpc.Net.Client;
+using Grpc.Net.Client.Web;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Clients;
 
+/// <summary>How a gRPC client's channels reach their host.</summary>
+public enum GrpcProtocol
+{
+    /// <summary>gRPC proper, HTTP/2.</summary>
+    Http2,
+
+    /// <summary>gRPC-Web (binary, application/grpc-web) over HTTP/1.1 through GrpcWebHandler: grpc-dotnet's road for
+    /// clients whose HttpClient cannot speak HTTP/2 gRPC (.NET Framework).</summary>
+    GrpcWeb,
+}
+
 /// <summary>
-/// The connections of both gRPC clients (contract-first and code-first): one GrpcChannel shared by every worker (or one
-/// per --connections, calls spread in turn), each on its own SocketsHttpHandler configured as grpc-dotnet's performance
-/// guide says (connections kept for the run, keep-alive pings, a further HTTP/2 connection when 100 streams are busy),
-/// with no receive limit so the biggest hub's answer fits. Bytes are counted on the handlers' own connections.
+/// The connections of the gRPC clients (contract-first, code-first and gRPC-Web): one GrpcChannel shared by every worker
+/// (or one per --connections, calls spread in turn), each on its own SocketsHttpHandler configured as grpc-dotnet's
+/// performance guide says (connections kept for the run, keep-alive pings, a further HTTP/2 connection when 100 streams
+/// are busy), with no receive limit so the biggest hub's answer fits. Over gRPC-Web a GrpcWebHandler sits in front and
+/// the handler opens an HTTP/1.1 connection per call in flight. Bytes are counted on the handlers' own connections.
 /// </summary>
 public sealed class GrpcConnections : IDisposable
 {
@@ -17,17 +31,19 @@ public sealed class GrpcConnections : IDisposable
     private readonly HttpMessageHandler[] _handlers;
     private readonly GrpcChannel[] _channels;
     private readonly Health.HealthClient _health;
+    private readonly GrpcProtocol _protocol;
     private uint _next;
 
-    public GrpcConnections(Uri address, int connections)
+    public GrpcConnections(Uri address, int connections, GrpcProtocol protocol = GrpcProtocol.Http2)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(connections, 1);
+        _protocol = protocol;
         // A handler of its own per channel: handlers pool connections, so channels sharing one would share its connection.
         _handlers = new HttpMessageHandler[connections];
         _channels = new GrpcChannel[connections];
         for (var i = 0; i < connections; i++)
         {
-            _handlers[i] = new AnswerHeadersTiming(_wire.Count(new SocketsHttpHandler
+            var counted = new AnswerHeadersTiming(_wire.Count(new SocketsHttpHandler
             {
                 PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
                 KeepAlivePingDelay = TimeSpan.FromSeconds(60),
@@ -35,11 +51,17 @@ public sealed class GrpcConnections : IDisposable
                 EnableMultipleHttp2Connections = true,
                 ConnectTimeout = TimeSpan.FromSeconds(10),
             }));
+            _handlers[i] = protocol == GrpcProtocol.GrpcWeb
+                ? new GrpcWebHandler(GrpcWebMode.GrpcWeb, counted)
+                : counted;
             _channels[i] = GrpcChannel.ForAddress(address, new GrpcChannelOptions
             {
                 HttpHandler = _handlers[i],
                 DisposeHttpClient = false,
                 MaxReceiveMessageSize = null,
+                // gRPC-Web is the road for a client without HTTP/2: HTTP/1.1 exactly, as that client would send it.
+                HttpVersion = protocol == GrpcProtocol.GrpcWeb ? HttpVersion.Version11 : null,
+                HttpVersionPolicy = protocol == GrpcProtocol.GrpcWeb ? HttpVersionPolicy.RequestVersionExact : null,
             });
         }
         _health = new Health.HealthClient(_channels[0]);
@@ -47,9 +69,16 @@ public sealed class GrpcConnections : IDisposable
 
     public static string Library => $"Grpc.Net.Client {LibraryVersion.Of(typeof(GrpcChannel))}";
 
-    public string Description => _channels.Length == 1
-        ? $"{Library}: one GrpcChannel, one SocketsHttpHandler"
-        : $"{Library}: {_channels.Length} GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler";
+    /// <summary>The library and its gRPC-Web handler, for the gRPC-Web client.</summary>
+    private static string WebLibrary => $"{Library} with Grpc.Net.Client.Web {LibraryVersion.Of(typeof(GrpcWebHandler))}";
+
+    public string Description => _protocol == GrpcProtocol.GrpcWeb
+        ? $"{WebLibrary}: {Channels}, GrpcWebHandler (GrpcWebMode.GrpcWeb, HTTP/1.1, a connection per call in flight)"
+        : $"{Library}: {Channels} (EnableMultipleHttp2Connections, keep-alive ping 60 s)";
+
+    private string Channels => _channels.Length == 1
+        ? "one GrpcChannel, one SocketsHttpHandler"
+        : $"{_channels.Length} GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler";
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 

@@ -6,7 +6,8 @@ namespace RpcCompare.LoadClient.Clients;
 
 /// <summary>
 /// gRPC through Grpc.Net.Client and the stubs Grpc.Tools generates from graph.proto, on <see cref="GrpcConnections"/>;
-/// every call carries its deadline.
+/// every call carries its deadline. The grpc-web stack's client is this one over gRPC-Web (<see cref="GrpcProtocol.GrpcWeb"/>):
+/// the same stubs and calls, only the channels' handler differs, as a team keeping its client code would have it.
 /// </summary>
 public sealed class GrpcGraphClient : IGraphClient
 {
@@ -14,21 +15,21 @@ public sealed class GrpcGraphClient : IGraphClient
     private readonly Proto.Graph.GraphClient[] _graphs;
     private readonly TimeSpan _timeout;
 
-    public GrpcGraphClient(Uri address, ClientOptions options)
+    public GrpcGraphClient(Uri address, ClientOptions options, GrpcProtocol protocol = GrpcProtocol.Http2)
     {
-        _connections = new GrpcConnections(address, options.Connections);
+        _connections = new GrpcConnections(address, options.Connections, protocol);
         _graphs = _connections.Create(invoker => new Proto.Graph.GraphClient(invoker));
         _timeout = options.RequestTimeout;
+        Stack = protocol == GrpcProtocol.GrpcWeb ? Stacks.StackCatalog.GrpcWeb : Stacks.StackCatalog.Grpc;
     }
 
     private Proto.Graph.GraphClient NextGraph => _connections.Next(_graphs);
 
     public static string Library => GrpcConnections.Library;
 
-    public string Stack => Stacks.StackCatalog.Grpc;
+    public string Stack { get; }
 
-    public string Description => _connections.Description +
-        " (EnableMultipleHttp2Connections, keep-alive ping 60 s), generated Graph.GraphClient, deadline per call, no receive limit";
+    public string Description => _connections.Description + ", generated Graph.GraphClient, deadline per call, no receive limit";
 
     public (long Sent, long Received) WireBytes => _connections.WireBytes;
 

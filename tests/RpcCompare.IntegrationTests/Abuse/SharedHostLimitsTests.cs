@@ -38,6 +38,7 @@ public sealed class SharedHostLimitsTests(DatabaseFixture db)
     [InlineData(StackCatalog.Grpc)]
     [InlineData(StackCatalog.GrpcCodeFirst)]
     [InlineData(StackCatalog.GrpcJson)]
+    [InlineData(StackCatalog.GrpcWeb)]
     public async Task AbandonedCallsGiveTheirConnectionsBack(string stack)
     {
         // Every GetLinks sleeps a minute in PostgreSQL first: only a cancelled query frees its connection before then.

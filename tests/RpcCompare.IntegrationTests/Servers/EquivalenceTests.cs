@@ -138,7 +138,7 @@ public sealed class EquivalenceTests(DatabaseFixture db)
 
     private static string ExpectedNotFoundCode(string stack) => stack switch
     {
-        "grpc" or "grpc-codefirst" => "grpc NotFound",
+        "grpc" or "grpc-codefirst" or "grpc-web" => "grpc NotFound",
         "wcf" => "fault Sender/NotFound",
         "rest" => "http 404",
         "grpc-json" => "http 404 grpc NotFound",
