@@ -9,7 +9,7 @@ namespace RpcCompare.Reports.Charts;
 /// </summary>
 public static class StackStyle
 {
-    private static readonly string[] Others = ["#000000", "#999999", "#F0E442", "#882255"];
+    private static readonly string[] Others = ["#000000", "#F0E442", "#882255", "#44AA99"];
     private static readonly string[] Dashes = ["6 3", "2 3", "9 3 2 3", "4 4"];
 
     public static string Color(string stack) => stack switch
@@ -22,6 +22,8 @@ public static class StackStyle
         StackCatalog.GrpcCodeFirst => "#56B4E9",
         // Orange: gRPC's service seen through JSON, next to REST's green.
         StackCatalog.GrpcJson => "#E69F00",
+        // Grey: gRPC's own service over HTTP/1.1, the road for clients that cannot speak HTTP/2.
+        StackCatalog.GrpcWeb => "#999999",
         _ => Others[StableIndex(stack, Others.Length)],
     };
 
