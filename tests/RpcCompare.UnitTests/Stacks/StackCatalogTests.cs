@@ -10,7 +10,7 @@ public class StackCatalogTests
     [Fact]
     public void TheScenariosReadTheOneDefinition()
     {
-        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst", "grpc-json"], StackCatalog.Ids);
+        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst", "grpc-json", "wcf-http"], StackCatalog.Ids);
         Assert.All(StackCatalog.All, s => Assert.Equal((s.Streaming, s.SingleRequestPage), (StackTraits.Of(s.Id).Streaming, StackTraits.Of(s.Id).SingleRequestPage)));
     }
 
@@ -20,7 +20,7 @@ public class StackCatalogTests
         Assert.Equal(["rest", "grpc"], StackList.Parse("REST, grpc"));
         Assert.Contains("Unknown stack 'soap'", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,soap")).Message);
         Assert.Contains("names a stack twice", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,grpc")).Message);
-        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst, grpc-json", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
+        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst, grpc-json, wcf-http", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
     }
 
     [Fact]
@@ -30,15 +30,17 @@ public class StackCatalogTests
         Assert.Equal(StackCatalog.DefaultIds, StackCatalog.Ids.Take(StackCatalog.DefaultIds.Count));
     }
 
-    [Fact]
-    public void GrpcJsonRunsOnlyWhenNamed()
+    [Theory]
+    [InlineData(StackCatalog.GrpcJson, "gRPC JSON", 7006, true, "grpc-json,rest")]
+    [InlineData(StackCatalog.WcfHttp, "WCF HTTP", 7007, false, "wcf-http,wcf")]
+    public void TheRoadsOffWcfOverHttpRunOnlyWhenNamed(string id, string name, int port, bool streaming, string stacks)
     {
-        var stack = StackCatalog.Get(StackCatalog.GrpcJson);
+        var stack = StackCatalog.Get(id);
 
-        Assert.Equal(("gRPC JSON", 7006, true, false), (stack.DisplayName, stack.DefaultPort, stack.Streaming, stack.SingleRequestPage));
+        Assert.Equal((name, port, streaming, false), (stack.DisplayName, stack.DefaultPort, stack.Streaming, stack.SingleRequestPage));
         Assert.Equal(("http", EndpointNames.Http, null), (stack.Scheme, stack.Endpoint, stack.Http2Endpoint));
         Assert.False(stack.InDefaultRun);
-        Assert.Equal(["grpc-json", "rest"], StackList.Parse("grpc-json,rest"));
+        Assert.Equal(stacks.Split(','), StackList.Parse(stacks));
     }
 
     [Fact]
