@@ -115,7 +115,8 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
     }
 
     /// <summary>
-    /// Puts the HTTP clients' counted handler under the binding's HttpClient, through the hook System.ServiceModel.Http
+    /// Puts the HTTP clients' counted handler under the binding's HttpClient (behind the hook that marks the response
+    /// headers' arrival, the start of the receive time), through the hook System.ServiceModel.Http
     /// offers for it (a handler factory among the binding parameters). The handler it built is left unused: with
     /// SecurityMode.None it carries nothing the counted one lacks (no credentials, no certificates).
     /// </summary>
@@ -125,7 +126,7 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
             bindingParameters.Add(new Func<HttpClientHandler, HttpMessageHandler>(unused =>
             {
                 unused.Dispose();
-                return HttpTransport.Handler(wire);
+                return new AnswerHeadersTiming(HttpTransport.Handler(wire));
             }));
 
         public void ApplyClientBehavior(ServiceEndpoint endpoint, ClientRuntime clientRuntime)
