@@ -36,6 +36,15 @@ public sealed class WcfHttpHostTests(DatabaseFixture db)
     }
 
     [Fact]
+    public async Task ALoopbackHostRefusesAForeignHostHeader()
+    {
+        using var foreign = await PostAsync("Ping", Envelope("<Ping xmlns=\"http://rpccompare.dev/graph\"><payload>x</payload></Ping>"),
+            host: "attacker.example");
+
+        Assert.Equal(HttpStatusCode.BadRequest, foreign.StatusCode);
+    }
+
+    [Fact]
     public async Task AnUnknownNodeIsAFaultCodedNotFoundWithoutDetails()
     {
         using var response = await PostAsync("GetNode", GetNode("987654321"));
@@ -129,15 +138,16 @@ public sealed class WcfHttpHostTests(DatabaseFixture db)
         Assert.Equal(hub, (await (await db.ClientsAsync())[StackCatalog.WcfHttp].GetNodeAsync(hub, default)).Id);
     }
 
-    private async Task<HttpResponseMessage> PostAsync(string operation, string envelope)
+    private async Task<HttpResponseMessage> PostAsync(string operation, string envelope, string? host = null)
     {
-        var host = await db.HostAsync(StackCatalog.WcfHttp);
+        var process = await db.HostAsync(StackCatalog.WcfHttp);
         using var http = new HttpClient();
-        using var request = new HttpRequestMessage(HttpMethod.Post, host.Ready.Endpoints[EndpointNames.Http])
+        using var request = new HttpRequestMessage(HttpMethod.Post, process.Ready.Endpoints[EndpointNames.Http])
         {
             Content = new StringContent(envelope, Encoding.UTF8, "text/xml"),
         };
         request.Headers.ExpectContinue = true;
+        request.Headers.Host = host;
         request.Headers.Add("SOAPAction", $"\"{GraphContract.ServiceNamespace}/{GraphContract.ServiceName}/{operation}\"");
         return await http.SendAsync(request);
     }
