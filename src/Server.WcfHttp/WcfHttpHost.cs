@@ -27,7 +27,8 @@ public static class WcfHttpHost
     public const long MaxRequestBodyBytes = WcfLimits.MaxReceivedMessageSize;
 
     /// <summary>
-    /// SoapCore's production settings: the NetTcp host's reader quotas (the buffered-message default is Max), no WSDL or
+    /// SoapCore's production settings: the NetTcp host's reader quotas (given to its encoder, which SoapCore 1.2.1.18 does
+    /// not apply; <see cref="EnvelopeGuard"/> applies them), no WSDL or
     /// form posts (a load run never asks for them and every open door is one more to keep shut), compact XML, and
     /// faults that name a refusal's cause and nothing of the host's internals (<see cref="SoapFaults"/>).
     /// </summary>
