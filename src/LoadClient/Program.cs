@@ -6,7 +6,7 @@ using RpcCompare.LoadClient.Terminal;
 Shutdown.Install();
 ConsoleSetup.Apply();
 
-var root = new RootCommand("RpcCompare: gRPC, WCF (NetTcp), REST and GraphQL, and the roads off WCF (code-first gRPC, gRPC JSON transcoding), measured on one PostgreSQL graph workload.");
+var root = new RootCommand("RpcCompare: gRPC, WCF (NetTcp), REST and GraphQL, the roads off WCF (code-first gRPC, gRPC JSON transcoding) and the roads teams take when they cannot rewrite (SOAP over HTTP, gRPC-Web), measured on one PostgreSQL graph workload.");
 RunCommand.AddTo(root);
 root.Subcommands.Add(SeedCommand.Create());
 root.Subcommands.Add(ServersCommand.Create());

@@ -16,6 +16,7 @@ public static class StackCatalog
     public const string GraphQl = "graphql";
     public const string GrpcCodeFirst = "grpc-codefirst";
     public const string GrpcJson = "grpc-json";
+    public const string WcfHttp = "wcf-http";
     public const string GrpcWeb = "grpc-web";
 
     public static IReadOnlyList<StackDefinition> All { get; } =
@@ -27,6 +28,8 @@ public static class StackCatalog
         new(GrpcCodeFirst, "gRPC code-first", 7005, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Grpc, InDefaultRun: false),
         // The gRPC stack's service as REST+JSON (gRPC JSON transcoding): server streams arrive as newline-delimited JSON.
         new(GrpcJson, "gRPC JSON", 7006, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Http, InDefaultRun: false),
+        // The WCF stack's contract as SOAP 1.1 over HTTP/1.1 (BasicHttpBinding's text encoding, served by SoapCore): buffered only.
+        new(WcfHttp, "WCF HTTP", 7007, Streaming: false, SingleRequestPage: false, "http", EndpointNames.Http, InDefaultRun: false),
         // The gRPC stack's service over HTTP/1.1 (gRPC-Web), the road for clients that cannot speak HTTP/2 gRPC.
         new(GrpcWeb, "gRPC-Web", 7008, Streaming: true, SingleRequestPage: false, "http", EndpointNames.Http, InDefaultRun: false),
     ];

@@ -22,6 +22,7 @@ public static class GraphClients
             StackCatalog.GraphQl => new GraphQlGraphClient(Address(), options),
             StackCatalog.GrpcCodeFirst => new CodeFirstGrpcGraphClient(Address(), options),
             StackCatalog.GrpcJson => new GrpcJsonGraphClient(Address(), options),
+            StackCatalog.WcfHttp => new WcfHttpGraphClient(Address(), options),
             StackCatalog.GrpcWeb => new GrpcGraphClient(Address(), options, GrpcProtocol.GrpcWeb),
             _ => throw new UserFacingException($"Unknown stack '{stack}'."),
         };

@@ -9,14 +9,7 @@ internal static class HttpTransport
 {
     /// <summary>One HttpClient per target: keep-alive connections kept for the whole run, counted on the wire.</summary>
     public static HttpClient Create(Uri baseAddress, ClientOptions options, WireCounter wire, bool http2 = false) =>
-        new(wire.Count(new SocketsHttpHandler
-        {
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
-            EnableMultipleHttp2Connections = true,
-            AutomaticDecompression = DecompressionMethods.None,
-            ConnectTimeout = TimeSpan.FromSeconds(10),
-        }))
+        new(Handler(wire))
         {
             BaseAddress = baseAddress,
             Timeout = options.RequestTimeout,
@@ -24,6 +17,16 @@ internal static class HttpTransport
             // HttpClient never upgrades a cleartext connection to HTTP/2: ask for it exactly (prior knowledge).
             DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
         };
+
+    /// <summary>The HTTP clients' handler (the SOAP client's too): keep-alive connections kept for the whole run, counted on the wire.</summary>
+    public static SocketsHttpHandler Handler(WireCounter wire) => wire.Count(new SocketsHttpHandler
+    {
+        PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+        PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
+        EnableMultipleHttp2Connections = true,
+        AutomaticDecompression = DecompressionMethods.None,
+        ConnectTimeout = TimeSpan.FromSeconds(10),
+    });
 
     /// <summary>GET /healthz answers 200 "SERVING" once the host's database answers.</summary>
     public static async Task<bool> CheckHealthAsync(HttpClient http, CancellationToken cancellationToken)

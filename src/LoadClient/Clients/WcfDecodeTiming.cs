@@ -41,8 +41,17 @@ internal sealed class WcfDecodeTiming : IEndpointBehavior, IClientMessageInspect
     /// state, since the reply may be processed where the caller's async flow is not.</summary>
     public object? BeforeSendRequest(ref Message request, System.ServiceModel.IClientChannel channel) => CallTiming.Current;
 
-    public void AfterReceiveReply(ref Message reply, object? correlationState) =>
-        (correlationState as CallTiming)?.BeginDecode(Stopwatch.GetTimestamp());
+    /// <summary>Decode starts here; over HTTP receive ends here too (its start, the response headers, is marked by
+    /// <see cref="AnswerHeadersTiming"/>); NetTcp marks no start, so its receive stays unmeasured.</summary>
+    public void AfterReceiveReply(ref Message reply, object? correlationState)
+    {
+        if (correlationState is CallTiming timing)
+        {
+            var now = Stopwatch.GetTimestamp();
+            timing.MarkLastByte(now);
+            timing.BeginDecode(now);
+        }
+    }
 
     public object? BeforeCall(string operationName, object?[] inputs) => CallTiming.Current;
 

@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Net.Sockets;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
@@ -92,21 +91,13 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
             {
                 _idle.Add(channel);
             }
-            throw new GraphCallException(KindOf(e.Code), $"fault {e.Code.Name}/{e.Code.SubCode?.Name}", e.Message, e);
+            throw WcfFaults.Classify(e);
         }
         catch (Exception e) when (e is CommunicationException or TimeoutException or OperationCanceledException or IOException)
         {
             // Anything but a SOAP fault leaves a WCF channel faulted: throw it away, the next call opens a new one.
             ((ICommunicationObject)channel).Abort();
-            throw new GraphCallException(e switch
-            {
-                TimeoutException => ErrorKind.Timeout,
-                OperationCanceledException when cancellationToken.IsCancellationRequested => ErrorKind.Cancelled,
-                OperationCanceledException => ErrorKind.Timeout,
-                EndpointNotFoundException when IsRefused(e) => ErrorKind.Refused,
-                QuotaExceededException or CommunicationException { InnerException: QuotaExceededException } => ErrorKind.OverLimit,
-                _ => ErrorKind.Protocol,
-            }, $"wcf {e.GetType().Name}", e.Message, e);
+            throw WcfFaults.Classify(e, cancellationToken);
         }
     }
 
@@ -130,7 +121,7 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
         {
             control.Abort();
             throw new GraphCallException(
-                IsRefused(e) ? ErrorKind.Refused
+                WcfFaults.IsRefused(e) ? ErrorKind.Refused
                     : e is OperationCanceledException ? ErrorKind.Cancelled
                     : e is TimeoutException ? ErrorKind.Timeout : ErrorKind.Protocol,
                 $"wcf open {e.GetType().Name}", $"Could not open a channel to {_factory.Endpoint.Address.Uri}: {e.Message}", e);
@@ -138,28 +129,6 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
         Interlocked.Increment(ref _sessions);
         return created;
     }
-
-    private static bool IsRefused(Exception? e)
-    {
-        for (; e is not null; e = e.InnerException)
-        {
-            if (e is SocketException { SocketErrorCode: SocketError.ConnectionRefused })
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static ErrorKind KindOf(FaultCode code) => code.SubCode?.Name switch
-    {
-        "NotFound" => ErrorKind.NotFound,
-        "InvalidArgument" => ErrorKind.InvalidArgument,
-        "WritesDisabled" => ErrorKind.WritesDisabled,
-        { } subcode when code.IsReceiverFault && ErrorKinds.FromCause(subcode) is { } cause => cause,
-        _ when code.IsReceiverFault => ErrorKind.Server,
-        _ => ErrorKind.Protocol,
-    };
 
     public override async ValueTask DisposeAsync()
     {

@@ -22,6 +22,8 @@ public static class StackStyle
         StackCatalog.GrpcCodeFirst => "#56B4E9",
         // Orange: gRPC's service seen through JSON, next to REST's green.
         StackCatalog.GrpcJson => "#E69F00",
+        // WCF's vermillion, darker: the same contract and service over SOAP text on HTTP.
+        StackCatalog.WcfHttp => "#8F3A00",
         // Grey: gRPC's own service over HTTP/1.1, the road for clients that cannot speak HTTP/2.
         StackCatalog.GrpcWeb => "#999999",
         _ => Others[StableIndex(stack, Others.Length)],

@@ -88,6 +88,7 @@ public sealed class AnswerTimingTests(DatabaseFixture db, ITestOutputHelper outp
         }
         else
         {
+            // wcf-http: from the response headers to the buffered body reaching WCF's message inspectors.
             Assert.True(small.Receive > 0, $"{stack}: the small answer's receive was {small.Receive} ticks");
             Assert.True(big.Receive > 0, $"{stack}: the big answer's receive was {big.Receive} ticks");
         }

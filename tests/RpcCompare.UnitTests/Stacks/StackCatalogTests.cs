@@ -10,7 +10,7 @@ public class StackCatalogTests
     [Fact]
     public void TheScenariosReadTheOneDefinition()
     {
-        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst", "grpc-json", "grpc-web"], StackCatalog.Ids);
+        Assert.Equal(["grpc", "wcf", "rest", "graphql", "grpc-codefirst", "grpc-json", "wcf-http", "grpc-web"], StackCatalog.Ids);
         Assert.All(StackCatalog.All, s => Assert.Equal((s.Streaming, s.SingleRequestPage), (StackTraits.Of(s.Id).Streaming, StackTraits.Of(s.Id).SingleRequestPage)));
     }
 
@@ -20,7 +20,7 @@ public class StackCatalogTests
         Assert.Equal(["rest", "grpc"], StackList.Parse("REST, grpc"));
         Assert.Contains("Unknown stack 'soap'", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,soap")).Message);
         Assert.Contains("names a stack twice", Assert.Throws<UserFacingException>(() => StackList.Parse("grpc,grpc")).Message);
-        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst, grpc-json, grpc-web", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
+        Assert.Contains("at least one of grpc, wcf, rest, graphql, grpc-codefirst, grpc-json, wcf-http, grpc-web", Assert.Throws<UserFacingException>(() => StackList.Parse(" , ")).Message);
     }
 
     [Fact]
@@ -31,16 +31,17 @@ public class StackCatalogTests
     }
 
     [Theory]
-    [InlineData(StackCatalog.GrpcJson, "gRPC JSON", 7006)]
-    [InlineData(StackCatalog.GrpcWeb, "gRPC-Web", 7008)]
-    public void TheGrpcServiceOverHttp11RunsOnlyWhenNamed(string id, string name, int port)
+    [InlineData(StackCatalog.GrpcJson, "gRPC JSON", 7006, true, "grpc-json,rest")]
+    [InlineData(StackCatalog.WcfHttp, "WCF HTTP", 7007, false, "wcf-http,wcf")]
+    [InlineData(StackCatalog.GrpcWeb, "gRPC-Web", 7008, true, "grpc-web,rest")]
+    public void TheRoadsOverHttpRunOnlyWhenNamed(string id, string name, int port, bool streaming, string stacks)
     {
         var stack = StackCatalog.Get(id);
 
-        Assert.Equal((name, port, true, false), (stack.DisplayName, stack.DefaultPort, stack.Streaming, stack.SingleRequestPage));
+        Assert.Equal((name, port, streaming, false), (stack.DisplayName, stack.DefaultPort, stack.Streaming, stack.SingleRequestPage));
         Assert.Equal(("http", EndpointNames.Http, null), (stack.Scheme, stack.Endpoint, stack.Http2Endpoint));
         Assert.False(stack.InDefaultRun);
-        Assert.Equal([id, "rest"], StackList.Parse($"{id},rest"));
+        Assert.Equal(stacks.Split(','), StackList.Parse(stacks));
     }
 
     [Fact]

@@ -5,7 +5,7 @@ using RpcCompare.Protocols.NetTcp;
 using RpcCompare.Services;
 using RpcCompare.Stacks;
 
-namespace RpcCompare.Server.Wcf;
+namespace RpcCompare.Server.WcfSetup;
 
 /// <summary>
 /// The WCF face of the shared <see cref="GraphService"/>: one instance for the whole host with concurrent calls
