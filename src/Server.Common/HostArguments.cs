@@ -17,6 +17,8 @@ public static class HostArguments
         (HostOptionNames.AllowWrites, true, "allow CreateNode (off by default: the host is read-only outside the write scenario)"),
         (HostOptionNames.DbPoolSize, false, $"maximum PostgreSQL connections of this host (default {HostDefaults.DbPoolSize})"),
         (HostOptionNames.QueryDelayMs, false, "add a pg_sleep of this many ms to every GetLinks query: a slower database on purpose (default 0)"),
+        (HostOptionNames.Certificate, false, "serve over TLS with this PEM certificate (with --certificate-key; default: no TLS)"),
+        (HostOptionNames.CertificateKey, false, "the PEM private key of --certificate"),
         (HostOptionNames.ParentPid, false, "stop when this process exits (the load client passes its own pid)"),
     ];
 

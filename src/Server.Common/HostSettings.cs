@@ -1,4 +1,5 @@
 using System.Net;
+using System.Security.Cryptography.X509Certificates;
 using Microsoft.Extensions.Configuration;
 using RpcCompare.Data.Postgres;
 using RpcCompare.Stacks;
@@ -26,6 +27,11 @@ public sealed record HostSettings
 
     /// <summary>A pg_sleep before every GetLinks query (--query-delay-ms; 0 = none).</summary>
     public TimeSpan QueryDelay { get; init; }
+
+    /// <summary>The certificate the host serves TLS with (--certificate and --certificate-key); null: security off.</summary>
+    public X509Certificate2? Certificate { get; init; }
+
+    public bool IsSecure => Certificate is not null;
 
     public bool IsExposed => !IPAddress.IsLoopback(Bind);
 
@@ -56,7 +62,30 @@ public sealed record HostSettings
             AllowWrites = ReadBool(configuration, HostOptionNames.AllowWrites),
             DbPoolSize = ReadInt(configuration, HostOptionNames.DbPoolSize, HostDefaults.DbPoolSize, 1, 10_000),
             QueryDelay = TimeSpan.FromMilliseconds(ReadInt(configuration, HostOptionNames.QueryDelayMs, 0, 0, 60_000)),
+            Certificate = ReadCertificate(configuration),
         };
+    }
+
+    private static X509Certificate2? ReadCertificate(IConfiguration configuration)
+    {
+        var (certificate, key) = (configuration[HostOptionNames.Certificate], configuration[HostOptionNames.CertificateKey]);
+        if (certificate is null && key is null)
+        {
+            return null;
+        }
+        if (certificate is null || key is null)
+        {
+            throw new HostConfigurationException(
+                $"--{HostOptionNames.Certificate} and --{HostOptionNames.CertificateKey} go together: give both PEM files or neither.");
+        }
+        try
+        {
+            return RunCertificates.LoadPem(certificate, key);
+        }
+        catch (CertificateFileException e)
+        {
+            throw new HostConfigurationException(e.Message);
+        }
     }
 
     /// <summary>An optional extra port option (e.g. --http2-port); null when not given.</summary>

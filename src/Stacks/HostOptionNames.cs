@@ -17,4 +17,10 @@ public static class HostOptionNames
 
     /// <summary>REST's second endpoint, HTTP/2 cleartext (--rest-http2).</summary>
     public const string Http2Port = "http2-port";
+
+    /// <summary>Serve over TLS with this certificate (a PEM file); with <see cref="CertificateKey"/>. Absent: security off.</summary>
+    public const string Certificate = "certificate";
+
+    /// <summary>The certificate's private key (a PEM file, readable by the host's user only).</summary>
+    public const string CertificateKey = "certificate-key";
 }
