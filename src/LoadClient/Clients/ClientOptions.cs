@@ -11,4 +11,10 @@ public sealed record ClientOptions
 
     /// <summary>gRPC only: one GrpcChannel (one HTTP/2 connection until 100 streams are busy) per connection, calls spread in turn.</summary>
     public int Connections { get; init; } = 1;
+
+    /// <summary>
+    /// With security on (issue 39): the one certificate the client trusts for this run, whatever the machine's store
+    /// says (see <see cref="Stacks.RunCertificates.IsRunCertificate"/>); null: security off, plain connections.
+    /// </summary>
+    public System.Security.Cryptography.X509Certificates.X509Certificate2? TrustedCertificate { get; init; }
 }
