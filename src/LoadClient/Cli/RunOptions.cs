@@ -86,7 +86,8 @@ public sealed class RunOptions
     public Option<string[]> Targets { get; } = new("--target")
     {
         Description = "Use a server already running, e.g. grpc=http://10.0.0.5:7001, wcf=net.tcp://10.0.0.5:7002/graph, " +
-            "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004. Repeat for each stack; nothing is spawned for them. " +
+            "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004. Repeat for each stack; nothing is spawned for them; " +
+            "without --stacks the run measures the stacks given here. " +
             "When every stack is a --target the client only generates load and runs its socket completions inline " +
             "(DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 unless set; recorded in the manifest).",
         HelpName = "stack=url",
@@ -220,7 +221,8 @@ public sealed class RunOptions
             var missing = stackList.Where(s => !targetMap.ContainsKey(s)).ToList();
             if (result.GetResult(Stacks) is null or { Implicit: true })
             {
-                stackList = [.. stackList.Where(targetMap.ContainsKey)];
+                // Without --stacks the targets say what to measure: `--target wcf-http=...` alone measures wcf-http.
+                stackList = [.. StackCatalog.Ids.Where(targetMap.ContainsKey)];
             }
             else if (missing.Count > 0)
             {
