@@ -100,7 +100,25 @@ internal static class Sections
             }
         }
 
+        notes.AddRange(AbsentStreamVariants(entries));
         return notes;
+    }
+
+    /// <summary>A stream variant measured for some stacks and not for others is absent by design, not lost: say why.</summary>
+    public static IEnumerable<string> AbsentStreamVariants(IEnumerable<EntryStats> entries)
+    {
+        var list = entries.ToList();
+        var stacks = list.Select(e => e.Stack).Distinct().ToList();
+        foreach (var variant in list.Select(e => e.Variant).Distinct().Where(v => v.Contains("stream", StringComparison.Ordinal)))
+        {
+            var without = stacks.Where(stack => StackCatalog.Ids.Contains(stack) && !StackCatalog.Get(stack).Streaming
+                && !list.Any(e => e.Stack == stack && e.Variant == variant)).ToList();
+            if (without.Count > 0)
+            {
+                yield return $"No {VariantName(variant)} variant for {string.Join(", ", without.Select(StackCatalog.DisplayName))}: " +
+                    "the contract it serves has no server-streaming operation, so each answer is one message.";
+            }
+        }
     }
 
     public static string MethodText(BootstrapSettings settings, bool trials) =>

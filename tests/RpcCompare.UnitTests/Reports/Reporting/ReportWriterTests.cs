@@ -162,6 +162,19 @@ public class ReportWriterTests
     }
 
     [Fact]
+    public async Task AStreamVariantAbsentByDesignIsExplained()
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new("grpc", "", 400, 3), new("grpc", "stream", 400, 2), new("wcf", "", 400, 3), new("wcf-http", "", 400, 4),
+        ]);
+
+        Assert.Contains("No stream variant for WCF, WCF HTTP: the contract it serves has no server-streaming operation",
+            await ReportTextAsync(temp, "summary.md"));
+    }
+
+    [Fact]
     public async Task AClientBoundEntryIsShownAsALowerBound()
     {
         using var temp = new TempFolder();
