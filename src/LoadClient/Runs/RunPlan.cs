@@ -66,9 +66,15 @@ public sealed class RunPlan
         var entries = new List<PlannedEntry>();
         foreach (var stack in settings.Stacks)
         {
+            var names = new HashSet<string>(StringComparer.Ordinal);
             foreach (var variant in scenario.Variants(StackTraits.Of(stack), data))
             {
                 var resolved = settings.Threads is { } threads ? variant.WithThreads(threads) : variant;
+                if (!names.Add(resolved.Name))
+                {
+                    // --threads 1 turns ping's "10-threads" into its "1-thread": the same load, measured once.
+                    continue;
+                }
                 entries.Add(new PlannedEntry(stack, resolved, entries.Count, WholeLoad(settings, resolved)));
             }
         }

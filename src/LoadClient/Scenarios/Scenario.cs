@@ -31,7 +31,7 @@ public sealed record Variant(
     public bool NamedByThreads { get; init; }
 
     /// <summary>"10-threads": the name of a variant <see cref="NamedByThreads"/>.</summary>
-    public static string ThreadsName(int threads) => $"{threads}-threads";
+    public static string ThreadsName(int threads) => threads == 1 ? "1-thread" : $"{threads}-threads";
 
     /// <summary>This variant run by <paramref name="threads"/> callers, or unchanged where the threads do not apply.</summary>
     public Variant WithThreads(int threads) => !ThreadsApply ? this : this with

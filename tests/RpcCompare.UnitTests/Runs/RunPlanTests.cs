@@ -87,6 +87,14 @@ public sealed class RunPlanTests
     }
 
     [Fact]
+    public void OneThreadMeasuresPingsSequentialRunOnce()
+    {
+        var ping = RunPlan.Build(Settings("ping") with { Threads = 1 }, new PingScenario(), Data);
+
+        Assert.Equal([("1-thread", 1, 1)], ping.Entries.Select(e => (e.Variant.Name, e.Variant.Threads, e.Load.Threads)));
+    }
+
+    [Fact]
     public void AMixRunsAtTheGivenThreads()
     {
         var settings = Settings("mix") with { Threads = 3, Mix = RequestMix.Parse("base-case=70,ping/1-thread=30") };
