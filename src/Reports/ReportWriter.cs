@@ -25,14 +25,15 @@ public static class ReportWriter
         Directory.CreateDirectory(output);
         var charts = new ChartSet(options.Png);
         var verdicts = Verdict.Of(analysis, cancellationToken);
-        var html = BuildHtml(analysis, verdicts, charts, options);
-        var markdown = BuildMarkdown(analysis, verdicts, charts, options);
+        var restart = await RestartResults.ReadAsync(run.Folder, cancellationToken);
+        var html = BuildHtml(analysis, verdicts, charts, options, restart);
+        var markdown = BuildMarkdown(analysis, verdicts, charts, options, restart);
 
         var written = await ReportFiles.WriteAsync(output, (ResultFileNames.ReportHtml, html), (ResultFileNames.ReportMarkdown, markdown), charts, cancellationToken);
         return written with
         {
-            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
-            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
+            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest)), .. restart is null ? [] : RestartSection.Sentences(restart)],
+            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)) + (restart is null ? "" : RestartSection.ToMarkdown(restart)),
         };
     }
 
@@ -60,7 +61,8 @@ public static class ReportWriter
     private static string LinkTo(string relativePath) =>
         string.Join('/', relativePath.Split(Path.DirectorySeparatorChar).Select(Uri.EscapeDataString));
 
-    private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
+    private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options,
+        RestartResults? restart)
     {
         var run = analysis.Run;
         var page = new HtmlPage($"RpcCompare report: {Sections.Subject(run.Manifest)} ({run.Name})");
@@ -80,6 +82,11 @@ public static class ReportWriter
                 page.Paragraph("Every pair of stacks:");
                 page.Raw(pairs.ToHtml());
             }
+        }
+
+        if (restart is not null)
+        {
+            RestartSection.Write(page, restart, charts);
         }
 
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
@@ -322,7 +329,8 @@ public static class ReportWriter
         }
     }
 
-    private static string BuildMarkdown(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
+    private static string BuildMarkdown(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options,
+        RestartResults? restart)
     {
         var run = analysis.Run;
         var md = new StringBuilder();
@@ -334,6 +342,10 @@ public static class ReportWriter
 
         md.Append(MarkdownText.Escape(Sections.RunLine(run))).Append("\n\n");
         md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
+        if (restart is not null)
+        {
+            md.Append(RestartSection.ToMarkdown(restart)).Append('\n').Bullets(RestartSection.Reconnects(restart)).Append('\n');
+        }
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
         {
             md.Append(CultureInfo.InvariantCulture, $"> **NOT STEADY:** {MarkdownText.Escape(notSteady)}\n\n");
