@@ -19,6 +19,9 @@ public sealed record HostLaunch
 
     public TimeSpan StartTimeout { get; init; } = HostDefaults.StartTimeout;
 
+    /// <summary>The port to listen on; 0 lets the OS pick one (a host restarted in place takes its predecessor's).</summary>
+    public int Port { get; init; }
+
     /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
     public IReadOnlyList<int>? Cpus { get; init; }
 
@@ -121,7 +124,7 @@ public sealed class HostProcess : IAsyncDisposable
     private static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
     {
         yield return dll;
-        yield return $"--{HostOptionNames.Port}=0";
+        yield return $"--{HostOptionNames.Port}={launch.Port}";
         yield return $"--{HostOptionNames.ParentPid}={Environment.ProcessId}";
         yield return $"--{HostOptionNames.DbPoolSize}={launch.DbPoolSize}";
         if (launch.AllowWrites)

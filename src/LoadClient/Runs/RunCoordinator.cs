@@ -28,7 +28,7 @@ public static class RunCoordinator
         {
             return await ClientProcessRun.RunAsync(settings, cancellationToken);
         }
-        var scenarios = settings.Scenario == "all" ? ScenarioCatalog.Names : [settings.Scenario];
+        var scenarios = settings.Scenario == "all" ? ScenarioCatalog.All(anyTarget: settings.Targets.Count > 0) : [settings.Scenario];
         var folders = scenarios.Count == 1
             ? new[] { settings.OutputFolder }
             : scenarios.Select(s => Path.Combine(settings.OutputFolder, s)).ToArray();
@@ -142,8 +142,14 @@ public static class RunCoordinator
         var failed = false;
         try
         {
-            await using (var runner = new TrialRunner(plan, new RunContext(results, record, database?.ConnectionString, progress) { Budget = budget }))
+            var context = new RunContext(results, record, database?.ConnectionString, progress) { Budget = budget };
+            if (scenario is RestartScenario)
             {
+                failed = !await new Restart.RestartRun(plan, context).RunAsync(cancellationToken);
+            }
+            else
+            {
+                await using var runner = new TrialRunner(plan, context);
                 failed = !await runner.RunAsync(cancellationToken);
             }
             (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
