@@ -95,7 +95,11 @@ public static class ReportWriter
         }
 
         page.Heading(2, "Summary", "summary");
-        if (analysis.Entries.Count == 0)
+        if (analysis.Entries.Count == 0 && restart is not null)
+        {
+            page.Paragraph("The restart scenario's figures are in its own section above.");
+        }
+        else if (analysis.Entries.Count == 0)
         {
             page.Paragraph("No stack has results in this run.");
         }
@@ -355,7 +359,7 @@ public static class ReportWriter
         {
             md.Append(Tables.Summary(analysis.Entries).ToMarkdown()).Append('\n');
         }
-        else
+        else if (restart is null)
         {
             md.Append("No stack has results in this run.\n\n");
         }

@@ -169,7 +169,10 @@ public static class RunCoordinator
             await results.WriteManifestAsync(record.ToManifest(), CancellationToken.None);
         }
 
-        ConsoleSummary.Print(results.Entries);
+        if (results.Entries.Count > 0)
+        {
+            ConsoleSummary.Print(results.Entries);
+        }
         var report = settings.WriteReport ? await WriteReportAsync(results.Folder) : null;
         return (record.Status switch
         {

@@ -22,6 +22,9 @@ public sealed class RestartScenario : Scenario
     /// that have not by then are named in the results as never recovered.</summary>
     public static readonly TimeSpan RecoveryTimeout = TimeSpan.FromSeconds(60);
 
+    /// <summary>How long the callers go on once every one has recovered, so the timeline shows the restored throughput.</summary>
+    public static readonly TimeSpan Tail = TimeSpan.FromSeconds(1);
+
     /// <summary>The width of a bucket of the timeline.</summary>
     public static readonly TimeSpan Bucket = TimeSpan.FromMilliseconds(100);
 

@@ -92,8 +92,9 @@ public sealed class RestartRun(RunPlan plan, RunContext context)
         var settings = plan.Settings;
         var name = StackCatalog.DisplayName(entry.Stack);
         var origin = Stopwatch.GetTimestamp();
-        // Room for the steady period, the longest wait and the host's start, and the calls that end after it.
-        var span = RestartScenario.SteadyPeriod + RestartScenario.RecoveryTimeout + settings.StartTimeout + settings.RequestTimeout;
+        // Room for the steady period, the longest wait and the host's start, the tail, and the calls that end after it.
+        var span = RestartScenario.SteadyPeriod + RestartScenario.RecoveryTimeout + settings.StartTimeout + RestartScenario.Tail
+            + settings.RequestTimeout;
         var timeline = new RestartTimeline(origin, RestartScenario.Bucket, (int)(span / RestartScenario.Bucket) + 1);
         using var connections = new ConnectionListener(timeline.AddConnection);
         var callers = new RestartCallers(session.Client, entry.Variant.Operation, entry.Variant.Threads, settings.RequestTimeout, timeline);
@@ -118,6 +119,10 @@ public sealed class RestartRun(RunPlan plan, RunContext context)
             if (!await callers.WaitForRecoveryAsync(deadline, cancellationToken))
             {
                 failure = $"not every caller succeeded on the restarted host within {RestartScenario.RecoveryTimeout.TotalSeconds:N0} s of the stop";
+            }
+            else
+            {
+                await Task.Delay(RestartScenario.Tail, cancellationToken);
             }
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
