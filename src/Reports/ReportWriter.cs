@@ -116,14 +116,18 @@ public static class ReportWriter
             page.List(entryNotes);
         }
 
-        WriteTrials(page, analysis, charts);
-        WriteBreakdown(page, analysis, charts);
-        WriteFindings(page, analysis);
-        WriteDistributions(page, analysis, charts);
-        WriteLatencyOverTime(page, analysis, charts);
-        WriteDeltas(page, analysis, charts);
-        WriteMemory(page, analysis, charts);
-        WriteCosts(page, analysis, charts);
+        // A restart run has no entries: the sections below would only say that they have nothing to show.
+        if (restart is null || analysis.Entries.Count > 0)
+        {
+            WriteTrials(page, analysis, charts);
+            WriteBreakdown(page, analysis, charts);
+            WriteFindings(page, analysis);
+            WriteDistributions(page, analysis, charts);
+            WriteLatencyOverTime(page, analysis, charts);
+            WriteDeltas(page, analysis, charts);
+            WriteMemory(page, analysis, charts);
+            WriteCosts(page, analysis, charts);
+        }
 
         page.Heading(2, "Run manifest", "manifest");
         page.Raw(Tables.Manifest(run.Manifest).ToHtml("manifest-table"));

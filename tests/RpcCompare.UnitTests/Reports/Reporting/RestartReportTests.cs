@@ -76,8 +76,9 @@ public sealed class RestartReportTests
         var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions(), CancellationToken.None);
 
         var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
-        var charts = Regex.Matches(html, "<svg [^>]*class=\"chart\" id=\"(restart-[^\"]+)\"").Select(m => m.Groups[1].Value).ToList();
+        var charts = Regex.Matches(html, "<svg [^>]*class=\"chart\" id=\"([^\"]+)\"").Select(m => m.Groups[1].Value).ToList();
         Assert.Equal(["restart-grpc", "restart-rest"], charts);
+        Assert.DoesNotContain("No stack has successful requests", html, StringComparison.Ordinal);
         Assert.All(charts, id => Assert.True(PngPixels.Decode(File.ReadAllBytes(temp.Combine("charts", $"{id}.png"))).InkShare() > 0.02));
         Assert.Contains("gRPC served every caller again 1.2 s after the stop (SIGTERM); 412 calls failed, all refused.", html, StringComparison.Ordinal);
         Assert.Contains("gRPC: one channel", html, StringComparison.Ordinal);
