@@ -22,6 +22,9 @@ public sealed record HostLaunch
     /// <summary>The port to listen on; 0 lets the OS pick one (a host restarted in place takes its predecessor's).</summary>
     public int Port { get; init; }
 
+    /// <summary>The HTTP/2 cleartext endpoint's port when <see cref="RestHttp2"/> opens one; 0 lets the OS pick it.</summary>
+    public int Http2Port { get; init; }
+
     /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
     public IReadOnlyList<int>? Cpus { get; init; }
 
@@ -121,7 +124,7 @@ public sealed class HostProcess : IAsyncDisposable
         }
     }
 
-    private static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
+    internal static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
     {
         yield return dll;
         yield return $"--{HostOptionNames.Port}={launch.Port}";
@@ -138,7 +141,7 @@ public sealed class HostProcess : IAsyncDisposable
         // Only a stack with an HTTP/2 cleartext endpoint besides its own (REST) opens one when asked.
         if (launch.RestHttp2 && stack.Http2Endpoint is not null)
         {
-            yield return $"--{HostOptionNames.Http2Port}=0";
+            yield return $"--{HostOptionNames.Http2Port}={launch.Http2Port}";
         }
     }
 

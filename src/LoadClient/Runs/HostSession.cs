@@ -147,10 +147,14 @@ public sealed class HostSession : IAsyncDisposable
     public async Task<int> StartHostAgainAsync(RunPlan plan, RunContext context, CancellationToken cancellationToken)
     {
         var endpoints = _stoppedEndpoints ?? throw new InvalidOperationException($"The {Stack} host was not stopped.");
-        var port = new Uri(endpoints[StackCatalog.Get(StackReplica.BaseOf(Stack)).Endpoint]).Port;
+        int PortOf(string? name) => name is not null && endpoints.TryGetValue(name, out var address) ? new Uri(address).Port : 0;
+        var definition = StackCatalog.Get(StackReplica.BaseOf(Stack));
         var log = context.Results.PathOf(ResultFileNames.HostLog($"{Stack}-restarted"));
-        Host = await HostProcess.StartAsync(Stack, plan.Settings.ToHostLaunch(plan.Scenario.Writes, log) with { Port = port },
-            context.ConnectionString!, cancellationToken);
+        var launch = plan.Settings.ToHostLaunch(plan.Scenario.Writes, log) with
+        {
+            Port = PortOf(definition.Endpoint), Http2Port = PortOf(definition.Http2Endpoint),
+        };
+        Host = await HostProcess.StartAsync(Stack, launch, context.ConnectionString!, cancellationToken);
         if (!Host.Ready.Endpoints.OrderBy(e => e.Key).SequenceEqual(endpoints.OrderBy(e => e.Key)))
         {
             throw new HostFailedException(Stack, $"The restarted {StackCatalog.DisplayName(Stack)} host announced " +
