@@ -41,7 +41,7 @@ public sealed class RunOptions
 
     public Option<int?> Threads { get; } = InRange(new Option<int?>("--threads", "-t")
     {
-        Description = $"Concurrent workers (default: the scenario's, {Scenarios.Scenario.DefaultThreads} as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep).",
+        Description = $"Concurrent workers (default: the scenario's, {Scenarios.Scenario.DefaultThreads} as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep; {Scenarios.RestartScenario.DefaultCallers} callers for restart).",
         HelpName = "N",
     }.WithNumberParser(), 1, MaxThreads);
 
