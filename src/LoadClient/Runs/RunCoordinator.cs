@@ -155,7 +155,9 @@ public static class RunCoordinator
             (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
                 ? (ResultsFormat.RunStatus.Interrupted, "stopped by Ctrl+C or a signal; everything measured before is kept")
                 : failed
-                    ? (ResultsFormat.RunStatus.Failed, "at least one stack failed; see the entries' statusReason")
+                    ? (ResultsFormat.RunStatus.Failed, scenario is RestartScenario
+                        ? $"at least one stack failed or did not serve every caller again; see {RestartResults.FileName}"
+                        : "at least one stack failed; see the entries' statusReason")
                     : (ResultsFormat.RunStatus.Complete, null);
         }
         catch (Exception e)
