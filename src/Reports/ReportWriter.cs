@@ -25,14 +25,15 @@ public static class ReportWriter
         Directory.CreateDirectory(output);
         var charts = new ChartSet(options.Png);
         var verdicts = Verdict.Of(analysis, cancellationToken);
-        var html = BuildHtml(analysis, verdicts, charts, options);
-        var markdown = BuildMarkdown(analysis, verdicts, charts, options);
+        var restart = await RestartResults.ReadAsync(run.Folder, cancellationToken);
+        var html = BuildHtml(analysis, verdicts, charts, options, restart);
+        var markdown = BuildMarkdown(analysis, verdicts, charts, options, restart);
 
         var written = await ReportFiles.WriteAsync(output, (ResultFileNames.ReportHtml, html), (ResultFileNames.ReportMarkdown, markdown), charts, cancellationToken);
         return written with
         {
-            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
-            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
+            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest)), .. restart is null ? [] : RestartSection.Sentences(restart)],
+            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)) + (restart is null ? "" : RestartSection.ToMarkdown(restart)),
         };
     }
 
@@ -60,7 +61,8 @@ public static class ReportWriter
     private static string LinkTo(string relativePath) =>
         string.Join('/', relativePath.Split(Path.DirectorySeparatorChar).Select(Uri.EscapeDataString));
 
-    private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
+    private static string BuildHtml(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options,
+        RestartResults? restart)
     {
         var run = analysis.Run;
         var page = new HtmlPage($"RpcCompare report: {Sections.Subject(run.Manifest)} ({run.Name})");
@@ -82,13 +84,22 @@ public static class ReportWriter
             }
         }
 
+        if (restart is not null)
+        {
+            RestartSection.Write(page, restart, charts);
+        }
+
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
         {
             page.Banner("unsteady", $"Not steady: {notSteady}");
         }
 
         page.Heading(2, "Summary", "summary");
-        if (analysis.Entries.Count == 0)
+        if (analysis.Entries.Count == 0 && restart is not null)
+        {
+            page.Paragraph("The restart scenario's figures are in its own section above.");
+        }
+        else if (analysis.Entries.Count == 0)
         {
             page.Paragraph("No stack has results in this run.");
         }
@@ -105,14 +116,18 @@ public static class ReportWriter
             page.List(entryNotes);
         }
 
-        WriteTrials(page, analysis, charts);
-        WriteBreakdown(page, analysis, charts);
-        WriteFindings(page, analysis);
-        WriteDistributions(page, analysis, charts);
-        WriteLatencyOverTime(page, analysis, charts);
-        WriteDeltas(page, analysis, charts);
-        WriteMemory(page, analysis, charts);
-        WriteCosts(page, analysis, charts);
+        // A restart run has no entries: the sections below would only say that they have nothing to show.
+        if (restart is null || analysis.Entries.Count > 0)
+        {
+            WriteTrials(page, analysis, charts);
+            WriteBreakdown(page, analysis, charts);
+            WriteFindings(page, analysis);
+            WriteDistributions(page, analysis, charts);
+            WriteLatencyOverTime(page, analysis, charts);
+            WriteDeltas(page, analysis, charts);
+            WriteMemory(page, analysis, charts);
+            WriteCosts(page, analysis, charts);
+        }
 
         page.Heading(2, "Run manifest", "manifest");
         page.Raw(Tables.Manifest(run.Manifest).ToHtml("manifest-table"));
@@ -322,7 +337,8 @@ public static class ReportWriter
         }
     }
 
-    private static string BuildMarkdown(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options)
+    private static string BuildMarkdown(RunAnalysis analysis, IReadOnlyList<VariantVerdict> verdicts, ChartSet charts, ReportOptions options,
+        RestartResults? restart)
     {
         var run = analysis.Run;
         var md = new StringBuilder();
@@ -334,6 +350,10 @@ public static class ReportWriter
 
         md.Append(MarkdownText.Escape(Sections.RunLine(run))).Append("\n\n");
         md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
+        if (restart is not null)
+        {
+            md.Append(RestartSection.ToMarkdown(restart)).Append('\n').Bullets(RestartSection.Reconnects(restart)).Append('\n');
+        }
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
         {
             md.Append(CultureInfo.InvariantCulture, $"> **NOT STEADY:** {MarkdownText.Escape(notSteady)}\n\n");
@@ -343,7 +363,7 @@ public static class ReportWriter
         {
             md.Append(Tables.Summary(analysis.Entries).ToMarkdown()).Append('\n');
         }
-        else
+        else if (restart is null)
         {
             md.Append("No stack has results in this run.\n\n");
         }

@@ -41,7 +41,7 @@ public sealed class RunOptions
 
     public Option<int?> Threads { get; } = InRange(new Option<int?>("--threads", "-t")
     {
-        Description = $"Concurrent workers (default: the scenario's, {Scenarios.Scenario.DefaultThreads} as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep).",
+        Description = $"Concurrent workers (default: the scenario's, {Scenarios.Scenario.DefaultThreads} as in the study; 1 for ping's sequential run, write, n-plus-one and payload-sweep; {Scenarios.RestartScenario.DefaultCallers} callers for restart).",
         HelpName = "N",
     }.WithNumberParser(), 1, MaxThreads);
 
@@ -152,6 +152,11 @@ public sealed class RunOptions
         HelpName = "replica=duration",
     };
 
+    public Option<bool> Kill { get; } = new("--kill")
+    {
+        Description = "--scenario restart: stop each host with SIGKILL (a crash) instead of SIGTERM (a graceful stop).",
+    };
+
     public Option<bool> RestHttp2 { get; } = new("--rest-http2") { Description = "Speak HTTP/2 cleartext to the REST host instead of HTTP/1.1." };
 
     public Option<bool> NoReport { get; } = new("--no-report") { Description = "Do not write report.html and summary.md at the end." };
@@ -167,7 +172,7 @@ public sealed class RunOptions
     public void AddTo(RootCommand root)
     {
         foreach (var option in new Option[] { Scenario, Mix, Stacks, Threads, Requests, Duration, Warmup, Trials, Budget, TrialSeed, FreshHosts, StartAt, Rate, Targets, Output,
-                     RequestTimeout, StartTimeout, DbPoolSize, Connections, ClientProcesses, NoTargetCounters, NoScalingCheck, RestHttp2, NoReport, Margin, Cpus, Network, CalibrationDelay })
+                     RequestTimeout, StartTimeout, DbPoolSize, Connections, ClientProcesses, NoTargetCounters, NoScalingCheck, Kill, RestHttp2, NoReport, Margin, Cpus, Network, CalibrationDelay })
         {
             root.Options.Add(option);
         }
@@ -230,6 +235,10 @@ public sealed class RunOptions
                     $"--target is given for some stacks but not for {string.Join(", ", missing)}; give one for each, or leave them out of --stacks.");
             }
         }
+        if (ScenarioCatalog.OwnsHost(scenarioName) && targetMap.Count > 0)
+        {
+            throw new UserFacingException($"--scenario {scenarioName} stops and starts the host itself, so it cannot run against a --target; leave --target out.");
+        }
         var spec = Dataset.ToSpec(result);
         var start = StartAtOption.Parse(result.GetValue(StartAt));
         var settings = new RunSettings
@@ -261,6 +270,7 @@ public sealed class RunOptions
             ClientProcesses = result.GetValue(ClientProcesses),
             WatchLocalTargets = !result.GetValue(NoTargetCounters),
             ScalingCheck = !result.GetValue(NoScalingCheck),
+            KillHost = result.GetValue(Kill),
             RestHttp2 = result.GetValue(RestHttp2),
             WriteReport = !result.GetValue(NoReport),
             Cpus = result.GetValue(Cpus)!,
@@ -298,10 +308,10 @@ public sealed class RunOptions
     {
         var scenario = new Option<string>("--scenario", "-s")
         {
-            Description = $"What to replay: {string.Join(", ", ScenarioCatalog.Names)}, or all (or give --mix instead).",
+            Description = $"What to replay: {string.Join(", ", ScenarioCatalog.Names.Concat(ScenarioCatalog.Drills))}, or all (or give --mix instead).",
             HelpName = "name",
         };
-        scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names, "all"]);
+        scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names, .. ScenarioCatalog.Drills, "all"]);
         return scenario;
     }
 

@@ -38,6 +38,9 @@ public static class ErrorKinds
         _ => null,
     };
 
+    /// <summary>Why a call failed: the kind a stack's client already gave it, else the BCL exception's.</summary>
+    public static ErrorKind OfFailedCall(Exception exception) => exception is GraphCallException call ? call.Kind : Classify(exception);
+
     /// <summary>
     /// Classifies the exceptions the BCL throws (sockets, HttpClient, timeouts, cancellation, parsing). Protocol clients
     /// that know better (a gRPC status, a WCF fault) should map their own errors first and fall back to this.

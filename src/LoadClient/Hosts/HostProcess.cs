@@ -19,6 +19,12 @@ public sealed record HostLaunch
 
     public TimeSpan StartTimeout { get; init; } = HostDefaults.StartTimeout;
 
+    /// <summary>The port to listen on; 0 lets the OS pick one (a host restarted in place takes its predecessor's).</summary>
+    public int Port { get; init; }
+
+    /// <summary>The HTTP/2 cleartext endpoint's port when <see cref="RestHttp2"/> opens one; 0 lets the OS pick it.</summary>
+    public int Http2Port { get; init; }
+
     /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
     public IReadOnlyList<int>? Cpus { get; init; }
 
@@ -118,10 +124,10 @@ public sealed class HostProcess : IAsyncDisposable
         }
     }
 
-    private static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
+    internal static IEnumerable<string> Arguments(string dll, StackDefinition stack, HostLaunch launch)
     {
         yield return dll;
-        yield return $"--{HostOptionNames.Port}=0";
+        yield return $"--{HostOptionNames.Port}={launch.Port}";
         yield return $"--{HostOptionNames.ParentPid}={Environment.ProcessId}";
         yield return $"--{HostOptionNames.DbPoolSize}={launch.DbPoolSize}";
         if (launch.AllowWrites)
@@ -135,7 +141,7 @@ public sealed class HostProcess : IAsyncDisposable
         // Only a stack with an HTTP/2 cleartext endpoint besides its own (REST) opens one when asked.
         if (launch.RestHttp2 && stack.Http2Endpoint is not null)
         {
-            yield return $"--{HostOptionNames.Http2Port}=0";
+            yield return $"--{HostOptionNames.Http2Port}={launch.Http2Port}";
         }
     }
 

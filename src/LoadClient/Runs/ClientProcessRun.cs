@@ -29,6 +29,8 @@ public static class ClientProcessRun
     {
         { ClientProcesses: < 2 } => null,
         { Duration: null } => "--client-processes needs --duration (e.g. --duration 30s): the clients' windows are scheduled together, which needs windows of a fixed length.",
+        { Scenario: Scenarios.RestartScenario.ScenarioName } =>
+            "--client-processes hands its clients each host as a --target, and the restart scenario must own its host; run it with one client process.",
         { Scenario: "all" } => "--client-processes measures one scenario (or one mix); run each scenario on its own.",
         { FreshHosts: true } => "--client-processes shares one set of hosts between its clients, so it cannot restart them per trial (--fresh-hosts).",
         _ when settings.Stacks.Any(StackReplica.IsReplica) =>

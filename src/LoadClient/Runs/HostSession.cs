@@ -18,6 +18,7 @@ public sealed class HostSession : IAsyncDisposable
     private readonly string _countersPath;
     private IGraphClient? _client;
     private RelayProcess? _relay;
+    private IReadOnlyDictionary<string, string>? _stoppedEndpoints;
 
     private HostSession(string stack, string countersFile, string countersPath)
     {
@@ -118,6 +119,54 @@ public sealed class HostSession : IAsyncDisposable
             Monitor = await StartMonitorAsync(targetPid, record, cancellationToken);
         }
         await scenario.PrepareAsync(Client, cancellationToken);
+    }
+
+    /// <summary>
+    /// Stops the spawned host, with SIGTERM (SIGKILL after the usual grace) or at once with SIGKILL, and waits until it has
+    /// exited. The client, the relay and the counters stay as they are, so the callers meet the outage as real clients do.
+    /// </summary>
+    /// <returns>The stopped host's pid.</returns>
+    public async Task<int> StopHostAsync(bool kill)
+    {
+        var host = Host ?? throw new InvalidOperationException($"The {Stack} session has no host of its own to stop.");
+        var pid = host.Pid;
+        _stoppedEndpoints = host.Ready.Endpoints;
+        if (kill)
+        {
+            host.Kill();
+        }
+        await host.DisposeAsync();
+        Host = null;
+        return pid;
+    }
+
+    /// <summary>Starts the stopped host again on the same port, so the client's address still reaches it, and records it
+    /// in the manifest beside its predecessor.</summary>
+    /// <returns>The new host's pid.</returns>
+    /// <exception cref="HostFailedException">It did not start, or announced other endpoints than its predecessor.</exception>
+    public async Task<int> StartHostAgainAsync(RunPlan plan, RunContext context, CancellationToken cancellationToken)
+    {
+        var endpoints = _stoppedEndpoints ?? throw new InvalidOperationException($"The {Stack} host was not stopped.");
+        int PortOf(string? name) => name is not null && endpoints.TryGetValue(name, out var address) ? new Uri(address).Port : 0;
+        var definition = StackCatalog.Get(StackReplica.BaseOf(Stack));
+        var log = context.Results.PathOf(ResultFileNames.HostLog($"{Stack}-restarted"));
+        var launch = plan.Settings.ToHostLaunch(plan.Scenario.Writes, log) with
+        {
+            Port = PortOf(definition.Endpoint), Http2Port = PortOf(definition.Http2Endpoint),
+        };
+        Host = await HostProcess.StartAsync(Stack, launch, context.ConnectionString!, cancellationToken);
+        if (!Host.Ready.Endpoints.OrderBy(e => e.Key).SequenceEqual(endpoints.OrderBy(e => e.Key)))
+        {
+            throw new HostFailedException(Stack, $"The restarted {StackCatalog.DisplayName(Stack)} host announced " +
+                $"{string.Join(" ", Host.Ready.Endpoints.Values)} instead of {string.Join(" ", endpoints.Values)}.", Host.RecentOutput);
+        }
+        context.Record.AddHost(new HostInfo
+        {
+            Stack = Stack, Pid = Host.Pid, Remote = false, Address = string.Join(" ", endpoints.Values),
+            Configuration = Host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value),
+        });
+        await context.Results.WriteManifestAsync(context.Record.ToManifest(), cancellationToken);
+        return Host.Pid;
     }
 
     /// <summary>The relay is the network between the client and the host: when they are pinned, it runs on both their CPUs.</summary>

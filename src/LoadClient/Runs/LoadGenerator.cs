@@ -11,7 +11,7 @@ namespace RpcCompare.LoadClient.Runs;
 public static class LoadGenerator
 {
     /// <summary>After a refused connection a worker waits this long, so a dead host is not hammered in a tight loop.</summary>
-    private static readonly TimeSpan RefusedBackoff = TimeSpan.FromMilliseconds(100);
+    internal static readonly TimeSpan RefusedBackoff = TimeSpan.FromMilliseconds(100);
 
     /// <summary>A warm-up shorter than this is not judged (<see cref="SteadyState.MinimumIntervals"/> intervals of 500 ms).</summary>
     public static readonly TimeSpan MinimumJudgedWarmup = TimeSpan.FromSeconds(SteadyState.MinimumIntervals * 0.5);
@@ -209,9 +209,7 @@ public static class LoadGenerator
         }
         catch (Exception e) when (!stop.IsCancellationRequested)
         {
-            var kind = deadline.Expired ? ErrorKind.Timeout
-                : e is GraphCallException call ? call.Kind
-                : ErrorKinds.Classify(e);
+            var kind = deadline.Expired ? ErrorKind.Timeout : ErrorKinds.OfFailedCall(e);
             var end = Stopwatch.GetTimestamp();
             recorder.RecordError(kind, end, e);
             part?.RecordError(kind, end, e);

@@ -28,7 +28,7 @@ public static class RunCoordinator
         {
             return await ClientProcessRun.RunAsync(settings, cancellationToken);
         }
-        var scenarios = settings.Scenario == "all" ? ScenarioCatalog.Names : [settings.Scenario];
+        var scenarios = settings.Scenario == "all" ? ScenarioCatalog.All(anyTarget: settings.Targets.Count > 0) : [settings.Scenario];
         var folders = scenarios.Count == 1
             ? new[] { settings.OutputFolder }
             : scenarios.Select(s => Path.Combine(settings.OutputFolder, s)).ToArray();
@@ -142,14 +142,22 @@ public static class RunCoordinator
         var failed = false;
         try
         {
-            await using (var runner = new TrialRunner(plan, new RunContext(results, record, database?.ConnectionString, progress) { Budget = budget }))
+            var context = new RunContext(results, record, database?.ConnectionString, progress) { Budget = budget };
+            if (scenario is RestartScenario)
             {
+                failed = !await new Restart.RestartRun(plan, context).RunAsync(cancellationToken);
+            }
+            else
+            {
+                await using var runner = new TrialRunner(plan, context);
                 failed = !await runner.RunAsync(cancellationToken);
             }
             (record.Status, record.StatusReason) = cancellationToken.IsCancellationRequested
                 ? (ResultsFormat.RunStatus.Interrupted, "stopped by Ctrl+C or a signal; everything measured before is kept")
                 : failed
-                    ? (ResultsFormat.RunStatus.Failed, "at least one stack failed; see the entries' statusReason")
+                    ? (ResultsFormat.RunStatus.Failed, scenario is RestartScenario
+                        ? $"at least one stack failed or did not serve every caller again; see {RestartResults.FileName}"
+                        : "at least one stack failed; see the entries' statusReason")
                     : (ResultsFormat.RunStatus.Complete, null);
         }
         catch (Exception e)
@@ -163,7 +171,10 @@ public static class RunCoordinator
             await results.WriteManifestAsync(record.ToManifest(), CancellationToken.None);
         }
 
-        ConsoleSummary.Print(results.Entries);
+        if (results.Entries.Count > 0)
+        {
+            ConsoleSummary.Print(results.Entries);
+        }
         var report = settings.WriteReport ? await WriteReportAsync(results.Folder) : null;
         return (record.Status switch
         {

@@ -44,6 +44,9 @@ public sealed record RunSettings
     /// <summary>--fresh-hosts: each spawned host is restarted before each of its trials, so process-level variation
     /// (JIT, heap layout) is in the sample too.</summary>
     public bool FreshHosts { get; init; }
+    /// <summary>--kill: the restart scenario stops each host with SIGKILL instead of SIGTERM (a crash, not a graceful stop).</summary>
+    public bool KillHost { get; init; }
+
     /// <summary>--start-at: the first measurement begins at this time and every later one in a slot computed from the plan
     /// (<see cref="WindowSchedule"/>), so several clients' windows line up; null starts at once.</summary>
     public DateTimeOffset? StartAt { get; init; }

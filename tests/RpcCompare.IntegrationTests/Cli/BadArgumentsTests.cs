@@ -61,6 +61,8 @@ public sealed class BadArgumentsTests
         { ["--scenario", "ping", "--client-processes", "0"], "--client-processes must be from 1" },
         { ["--scenario", "ping", "--client-processes", "2", "--duration", "2s", "--fresh-hosts"], "cannot restart them per trial" },
         { ["--scenario", "ping", "--client-processes", "2", "--duration", "2s", "--cpus", "client=0,hosts=1"], "--client-processes 2 needs at least 2 CPUs" },
+        { ["--scenario", "restart", "--target", "grpc=http://127.0.0.1:7001"], "--scenario restart stops and starts the host itself, so it cannot run against a --target" },
+        { ["--mix", "restart=1"], "'restart' is not a scenario" },
         { ["--mix", "base-case=70,nope=30"], "'nope' is not a scenario" },
         { ["--mix", "base-case"], "'base-case' is not scenario=weight" },
         { ["--mix", "base-case=0"], "whole weight from 1" },
