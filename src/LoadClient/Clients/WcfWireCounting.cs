@@ -6,8 +6,10 @@ namespace RpcCompare.LoadClient.Clients;
 /// Counts the bytes Microsoft's NetTcp client puts on the wire. Its transport takes no stream or socket hook, so the
 /// count is taken one layer up: every message as the binary session encoder wrote or read it (in-band dictionary
 /// strings included), plus .NET Message Framing's own bytes around it (a record type and a length prefix per message,
-/// the preamble and the end records per session). Exact for buffered NetTcp sessions; only TCP/IP headers are left
-/// out, as on the HTTP stacks.
+/// the preamble and the end records per session). Exact for buffered NetTcp sessions with SecurityMode.None; only TCP/IP
+/// headers are left out, as on the HTTP stacks. With SecurityMode.Transport the same plaintext is counted (the upgrade
+/// records added), not the TLS records: the TLS handshake and each record's header and tag are missing, since the
+/// SSL upgrade's stream is out of reach too.
 /// </summary>
 internal sealed class WcfWireCounting(MessageEncodingBindingElement inner, WireCounter counter) : MessageEncodingBindingElement
 {
@@ -19,13 +21,18 @@ internal sealed class WcfWireCounting(MessageEncodingBindingElement inner, WireC
 
     /// <summary>
     /// Framing bytes of one session opened to <paramref name="via"/>: version (3), mode (2), via (1 + length prefix + UTF-8),
-    /// known encoding (2), preamble end (1) and end (1) from the client; preamble ack (1) and end (1) from the host.
+    /// known encoding (2), preamble end (1) and end (1) from the client; preamble ack (1) and end (1) from the host. With
+    /// <paramref name="upgraded"/> (TLS), also the upgrade request (1 + 1 + "application/ssl-tls") and the host's upgrade
+    /// response (1).
     /// </summary>
-    public static (long Sent, long Received) SessionFraming(Uri via)
+    public static (long Sent, long Received) SessionFraming(Uri via, bool upgraded = false)
     {
         var viaBytes = System.Text.Encoding.UTF8.GetByteCount(via.AbsoluteUri);
-        return (3 + 2 + 1 + LengthPrefix(viaBytes) + viaBytes + 2 + 1 + 1, 1 + 1);
+        var upgrade = upgraded ? 1 + 1 + UpgradeContentType.Length : 0;
+        return (3 + 2 + 1 + LengthPrefix(viaBytes) + viaBytes + 2 + upgrade + 1 + 1, 1 + (upgraded ? 1 : 0) + 1);
     }
+
+    private const string UpgradeContentType = "application/ssl-tls";
 
     public override MessageEncoderFactory CreateMessageEncoderFactory() =>
         new CountingFactory(inner.CreateMessageEncoderFactory(), counter);
