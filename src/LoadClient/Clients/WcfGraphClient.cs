@@ -51,7 +51,7 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
 
     private const string SecureMode =
         "SecurityMode.Transport, TcpClientCredentialType.None, TLS 1.2 or 1.3, trusting only the run's certificate; " +
-        "bytes counted as plaintext messages and framing, not TLS records";
+        "bytes counted with TLS 1.3 records, not the handshake";
 
     public override (long Sent, long Received) WireBytes
     {

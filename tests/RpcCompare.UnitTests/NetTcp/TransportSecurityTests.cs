@@ -85,6 +85,40 @@ public sealed class TransportSecurityTests : IClassFixture<TransportSecurityTest
         Assert.Empty(host.Logs.NetTcp(LogLevel.Warning));
     }
 
+    /// <summary>
+    /// The load client counts above the transport and computes the framing and TLS records around each message; a relay
+    /// counts the wire itself. Over calls on an open session the two agree to the byte, in cleartext and over TLS 1.3.
+    /// </summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task TheClientsByteCountEqualsTheWireOnceTheSessionIsOpen(bool tls)
+    {
+        await using var host = await NetTcpTestHost.StartAsync(o =>
+        {
+            o.ServiceCertificate = tls ? _certificate : null;
+            o.Binding.MaxReceivedMessageSize = 1 << 20;
+        });
+        using var relay = new CountingRelay(host.Port);
+        var binding = tls ? TlsBinding() : NetTcpTestHost.ClientBinding();
+        binding.MaxReceivedMessageSize = 1 << 20;
+        var wire = new WireCounter();
+        var address = new Uri($"net.tcp://127.0.0.1:{relay.Port}{NetTcpTestHost.Path}");
+        var factory = host.CreateFactory<ITestService>(WcfBindings.Tuned(binding, null, wire), WcfTransportSecurity.Address(address, tls ? _certificate : null));
+        WcfTransportSecurity.TrustOnly(factory, new RunCertificateValidator(_certificate));
+        var channel = factory.CreateChannel();
+        await channel.PingAsync("open");
+        var (counted, relayed) = ((wire.BytesSent, wire.BytesReceived), relay.Bytes);
+
+        foreach (var size in new[] { 16, 1_000, 16_380, 70_000 })
+        {
+            await channel.PingAsync(new string('x', size));
+        }
+
+        Assert.Equal((relay.Bytes.Up - relayed.Up, relay.Bytes.Down - relayed.Down), (wire.BytesSent - counted.BytesSent, wire.BytesReceived - counted.BytesReceived));
+        Assert.True(relay.Bytes.Up - relayed.Up > 87_000);
+    }
+
     [Fact]
     public async Task AClientTrustingAnotherCertificateIsRefused()
     {
