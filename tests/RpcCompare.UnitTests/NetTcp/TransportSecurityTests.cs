@@ -206,6 +206,21 @@ public sealed class TransportSecurityTests : IClassFixture<TransportSecurityTest
         Assert.Equal("still serving", await TrustingChannel(host).PingAsync("still serving"));
     }
 
+    [Fact]
+    public async Task HostShutdownEndsAnIdleTlsSessionWithEnd()
+    {
+        await using var host = await StartAsync();
+        var channel = TrustingChannel(host);
+        var control = (ICommunicationObject)channel;
+        Assert.Equal("up", await channel.PingAsync("up"));
+
+        await host.StopAsync();
+        await Eventually.TrueAsync(() => control.State == CommunicationState.Closed);
+        var error = await Assert.ThrowsAsync<ProtocolException>(() => channel.PingAsync("down"));
+
+        Assert.Contains("server-initiated shutdown", error.Message, StringComparison.Ordinal);
+    }
+
     /// <summary>NetTcpBinding(SecurityMode.Transport) with no client credential, as the load client sets it.</summary>
     private static NetTcpBinding TlsBinding()
     {

@@ -65,7 +65,9 @@ internal sealed class TlsTransport : IDuplexPipe, IAsyncDisposable
     public async ValueTask DisposeAsync()
     {
         await Input.CompleteAsync();
-        await Output.CompleteAsync();
+        // Every write path flushes; whatever is still buffered here belongs to a write that failed or timed out, and
+        // completing with an error drops it instead of writing to a connection that may be gone.
+        await Output.CompleteAsync(new OperationCanceledException("The TLS session ended."));
         await _tls.DisposeAsync();
     }
 }
