@@ -59,6 +59,7 @@ public static class WcfHost
             o.MaxConcurrentSessions = MaxConcurrentSessions;
             o.MaxConcurrentConnections = MaxConcurrentConnections;
             o.MessageReceiveTimeout = MessageReceiveTimeout;
+            o.ServiceCertificate = setup.Settings.Certificate;
         });
         builder.WebHost.ConfigureKestrel(kestrel =>
             kestrel.Listen(setup, EndpointNames.NetTcp, setup.Settings.Port, o => o.UseNetTcp<IGraphService>(Path), Path));
@@ -66,7 +67,17 @@ public static class WcfHost
         var configuration = setup.Configuration;
         configuration.Set("implementation",
             "RpcCompare NetTcp (src/Protocols/NetTcp) on a Kestrel connection handler; CoreWCF is not in the feed, so this is not CoreWCF");
-        configuration.Set("protocol", "net.tcp: .NET Message Framing, duplex session, SecurityMode.None");
+        var certificate = setup.Settings.Certificate;
+        configuration.Set("protocol",
+            $"net.tcp: .NET Message Framing, duplex session, SecurityMode.{(certificate is null ? "None" : "Transport")}");
+        if (certificate is not null)
+        {
+            configuration.Set("security",
+                "Transport (TLS, server certificate only): TcpClientCredentialType.None, the framing upgrade application/ssl-tls " +
+                "then SslStream; TLS 1.2 or 1.3 as the operating system allows, no client certificate, no renegotiation; a client " +
+                "that does not upgrade gets the UpgradeInvalid framing fault");
+            configuration.Set("certificate", $"{certificate.Subject}, SHA-256 {certificate.GetCertHashString(System.Security.Cryptography.HashAlgorithmName.SHA256)}");
+        }
         configuration.Set("encoding", "SOAP 1.2 + WS-Addressing, binary XML with session dictionary (msbinsession1), DataContractSerializer");
         configuration.Set("max received message",
             $"{MaxReceivedMessageSize:N0} bytes (requests), into a pooled buffer that grows with the bytes that arrive, not rented at the announced size");
@@ -81,7 +92,7 @@ public static class WcfHost
         // AddNetTcpService applies the options at once: these are the values the service runs with.
         var binding = options!.Binding;
         configuration.Set("timeouts",
-            $"preamble {binding.ChannelInitializationTimeout.TotalSeconds:N0} s (ChannelInitializationTimeout), idle between messages {binding.ReceiveTimeout.TotalMinutes:N0} min (ReceiveTimeout), " +
+            $"preamble {binding.ChannelInitializationTimeout.TotalSeconds:N0} s (ChannelInitializationTimeout{(certificate is null ? "" : ", the TLS handshake included")}), idle between messages {binding.ReceiveTimeout.TotalMinutes:N0} min (ReceiveTimeout), " +
             $"one message once its first byte arrived {options.MessageReceiveTimeout.TotalSeconds:N0} s, sending a reply {binding.SendTimeout.TotalMinutes:N0} min (SendTimeout)");
         configuration.Set("connection reuse", "a connection carries one session after another (WCF clients pool them), idle up to ReceiveTimeout");
         configuration.Set("streaming variants", "none (NetTcp streaming carries only a raw Stream body)");

@@ -49,7 +49,9 @@ public static class WcfHttpHost
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", $"SoapCore {LibraryVersion.Of(typeof(SoapCoreOptions))} middleware on ASP.NET Core (Kestrel); CoreWCF is not in the feed");
-        configuration.Set("protocol", "HTTP/1.1 keep-alive, POST with SOAPAction (BasicHttpBinding, SecurityMode.None)");
+        configuration.Set("protocol", setup.Settings.IsSecure
+            ? "HTTPS (TLS, server certificate only), HTTP/1.1 keep-alive, POST with SOAPAction (BasicHttpBinding, BasicHttpSecurityMode.Transport)"
+            : "HTTP/1.1 keep-alive, POST with SOAPAction (BasicHttpBinding, SecurityMode.None)");
         configuration.Set("encoding", "SOAP 1.1, text XML (UTF-8), DataContractSerializer");
         configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes (Kestrel's limit; the NetTcp host's MaxReceivedMessageSize); over it: 413");
         var quotas = WcfLimits.ReaderQuotas();

@@ -8,7 +8,7 @@ public static class WcfBindings
 {
     /// <summary>
     /// The binding as a CustomBinding with the TCP transport's connection buffer set (when given) and the encoder counting
-    /// bytes into <paramref name="wire"/> (when given); its timeouts are the binding's.
+    /// bytes into <paramref name="wire"/> (when given), TLS records included with transport security; its timeouts are the binding's.
     /// </summary>
     public static CustomBinding Tuned(NetTcpBinding binding, int? connectionBufferSize, WireCounter? wire)
     {
@@ -20,7 +20,7 @@ public static class WcfBindings
         if (wire is not null)
         {
             var encoding = elements.Find<MessageEncodingBindingElement>();
-            elements[elements.IndexOf(encoding)] = new WcfWireCounting(encoding, wire);
+            elements[elements.IndexOf(encoding)] = new WcfWireCounting(encoding, wire, tls: binding.Security.Mode == SecurityMode.Transport);
         }
         return new CustomBinding(elements)
         {

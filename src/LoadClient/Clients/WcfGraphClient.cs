@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Security.Authentication;
 using System.ServiceModel;
 using System.ServiceModel.Channels;
 using System.Xml;
@@ -25,13 +26,19 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
     private readonly ChannelFactory<IGraphService> _factory;
     private readonly ConcurrentBag<IGraphService> _idle = [];
     private readonly (long Sent, long Received) _sessionFraming;
+    private readonly bool _secure;
     private long _sessions;
 
     public WcfGraphClient(Uri address, ClientOptions options)
     {
-        _factory = new ChannelFactory<IGraphService>(Binding(options, _wire), new EndpointAddress(address));
+        _secure = options.TrustedCertificate is not null;
+        _factory = new ChannelFactory<IGraphService>(Binding(options, _wire), WcfTransportSecurity.Address(address, options.TrustedCertificate));
+        if (options.TrustedCertificate is { } trusted)
+        {
+            WcfTransportSecurity.TrustOnly(_factory, new RunCertificateValidator(trusted));
+        }
         _factory.Endpoint.EndpointBehaviors.Add(new WcfDecodeTiming());
-        _sessionFraming = WcfWireCounting.SessionFraming(address);
+        _sessionFraming = WcfWireCounting.SessionFraming(address, _secure);
     }
 
     public static string Library => $"System.ServiceModel.NetTcp {LibraryVersion.Of(typeof(NetTcpBinding))}";
@@ -39,8 +46,12 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
     public override string Stack => Stacks.StackCatalog.Wcf;
 
     public override string Description =>
-        $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding(SecurityMode.None), one open channel per concurrent " +
+        $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding({(_secure ? SecureMode : "SecurityMode.None")}), one open channel per concurrent " +
         $"caller, connection buffer {ConnectionBufferSize / 1024} KiB, MaxReceivedMessageSize 1 GiB, reader quotas Max";
+
+    private const string SecureMode =
+        "SecurityMode.Transport, TcpClientCredentialType.None, TLS 1.2 or 1.3, trusting only the run's certificate; " +
+        "bytes counted with TLS 1.3 records, not the handshake";
 
     public override (long Sent, long Received) WireBytes
     {
@@ -52,12 +63,14 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
     }
 
     /// <summary>
-    /// NetTcpBinding(SecurityMode.None) with the receive quota raised (a hub's 250,000 links are several MB and the
-    /// receiver's quota is the one that counts), the connection buffer raised, and the encoder counting bytes.
+    /// NetTcpBinding(SecurityMode.None), or with a trusted certificate SecurityMode.Transport with the server certificate
+    /// only, with the receive quota raised (a hub's 250,000 links are several MB and the receiver's quota is the one that
+    /// counts), the connection buffer raised, and the encoder counting bytes. WCF's own TLS default is 1.0 to 1.2; 1.3 is
+    /// allowed too so that NetTcp negotiates what the HTTP stacks' clients negotiate.
     /// </summary>
     private static CustomBinding Binding(ClientOptions options, WireCounter wire)
     {
-        var netTcp = new NetTcpBinding(SecurityMode.None)
+        var netTcp = new NetTcpBinding(options.TrustedCertificate is null ? SecurityMode.None : SecurityMode.Transport)
         {
             MaxReceivedMessageSize = 1L << 30,
             MaxBufferSize = 1 << 30,
@@ -67,6 +80,8 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
             OpenTimeout = TimeSpan.FromSeconds(15),
             CloseTimeout = TimeSpan.FromSeconds(5),
         };
+        netTcp.Security.Transport.ClientCredentialType = TcpClientCredentialType.None;
+        netTcp.Security.Transport.SslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13;
         return WcfBindings.Tuned(netTcp, ConnectionBufferSize, wire);
     }
 

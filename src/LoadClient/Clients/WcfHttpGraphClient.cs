@@ -25,11 +25,21 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
     private readonly WireCounter _wire = new();
     private readonly ChannelFactory<IGraphService> _factory;
     private readonly Lock _lock = new();
+    private readonly bool _secure;
     private IGraphService? _channel;
 
     public WcfHttpGraphClient(Uri address, ClientOptions options)
     {
-        var binding = new BasicHttpBinding(BasicHttpSecurityMode.None)
+        var trusted = options.TrustedCertificate;
+        if ((trusted is not null) != (address.Scheme == Uri.UriSchemeHttps))
+        {
+            throw new ArgumentException(trusted is null
+                ? $"The wcf-http address {address} is https, but the client was given no certificate to trust (security is off)."
+                : $"The wcf-http client was given a certificate to trust (security on), but its address {address} is not https.",
+                nameof(address));
+        }
+        _secure = trusted is not null;
+        var binding = new BasicHttpBinding(_secure ? BasicHttpSecurityMode.Transport : BasicHttpSecurityMode.None)
         {
             MaxReceivedMessageSize = MaxReceivedMessageSize,
             MaxBufferSize = MaxReceivedMessageSize,
@@ -39,8 +49,14 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
             OpenTimeout = TimeSpan.FromSeconds(15),
             CloseTimeout = TimeSpan.FromSeconds(5),
         };
-        _factory = new ChannelFactory<IGraphService>(binding, new EndpointAddress(address));
-        _factory.Endpoint.EndpointBehaviors.Add(new CountedHandler(_wire));
+        binding.Security.Transport.ClientCredentialType = HttpClientCredentialType.None;
+        _factory = new ChannelFactory<IGraphService>(binding, WcfTransportSecurity.Address(address, trusted));
+        var validator = trusted is null ? null : new RunCertificateValidator(trusted);
+        if (validator is not null)
+        {
+            WcfTransportSecurity.TrustOnly(_factory, validator);
+        }
+        _factory.Endpoint.EndpointBehaviors.Add(new CountedHandler(_wire, validator));
         _factory.Endpoint.EndpointBehaviors.Add(new WcfDecodeTiming());
     }
 
@@ -49,7 +65,7 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
     public override string Stack => StackCatalog.WcfHttp;
 
     public override string Description =>
-        $"{Library}: ChannelFactory<IGraphService> over BasicHttpBinding(SecurityMode.None), SOAP 1.1 text, one channel for " +
+        $"{Library}: ChannelFactory<IGraphService> over BasicHttpBinding({(_secure ? "BasicHttpSecurityMode.Transport: HTTPS trusting only the run's certificate" : "SecurityMode.None")}), SOAP 1.1 text, one channel for " +
         "every caller on HTTP/1.1 keep-alive connections, MaxReceivedMessageSize 1 GiB, reader quotas the hosts'";
 
     public override (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
@@ -117,16 +133,22 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
     /// <summary>
     /// Puts the HTTP clients' counted handler under the binding's HttpClient (behind the hook that marks the response
     /// headers' arrival, the start of the receive time), through the hook System.ServiceModel.Http
-    /// offers for it (a handler factory among the binding parameters). The handler it built is left unused: with
-    /// SecurityMode.None it carries nothing the counted one lacks (no credentials, no certificates).
+    /// offers for it (a handler factory among the binding parameters). The handler it built is left unused: it carries no
+    /// client credentials here, and its server certificate check (the factory's <see cref="RunCertificateValidator"/>)
+    /// is put on the counted one. The counter sits under the handler's SslStream, so over HTTPS it counts TLS records.
     /// </summary>
-    private sealed class CountedHandler(WireCounter wire) : IEndpointBehavior
+    private sealed class CountedHandler(WireCounter wire, RunCertificateValidator? validator) : IEndpointBehavior
     {
         public void AddBindingParameters(ServiceEndpoint endpoint, BindingParameterCollection bindingParameters) =>
             bindingParameters.Add(new Func<HttpClientHandler, HttpMessageHandler>(unused =>
             {
                 unused.Dispose();
-                return new AnswerHeadersTiming(HttpTransport.Handler(wire));
+                var handler = HttpTransport.Handler(wire);
+                if (validator is not null)
+                {
+                    handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, _) => validator.Accepts(certificate);
+                }
+                return new AnswerHeadersTiming(handler);
             }));
 
         public void ApplyClientBehavior(ServiceEndpoint endpoint, ClientRuntime clientRuntime)

@@ -17,6 +17,11 @@ public sealed record HostLaunch
     /// <summary>REST: also open the HTTP/2 cleartext endpoint.</summary>
     public bool RestHttp2 { get; init; }
 
+    /// <summary>With --security tls, the PEM certificate and key the host serves TLS with; null: cleartext.</summary>
+    public string? CertificatePath { get; init; }
+
+    public string? CertificateKeyPath { get; init; }
+
     public TimeSpan StartTimeout { get; init; } = HostDefaults.StartTimeout;
 
     /// <summary>The port to listen on; 0 lets the OS pick one (a host restarted in place takes its predecessor's).</summary>
@@ -142,6 +147,11 @@ public sealed class HostProcess : IAsyncDisposable
         if (launch.RestHttp2 && stack.Http2Endpoint is not null)
         {
             yield return $"--{HostOptionNames.Http2Port}={launch.Http2Port}";
+        }
+        if (launch.CertificatePath is not null)
+        {
+            yield return $"--{HostOptionNames.Certificate}={launch.CertificatePath}";
+            yield return $"--{HostOptionNames.CertificateKey}={launch.CertificateKeyPath}";
         }
     }
 

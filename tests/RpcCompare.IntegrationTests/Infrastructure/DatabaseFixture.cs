@@ -173,7 +173,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
 }
 
 [CollectionDefinition(Name)]
-public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
+public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>, ICollectionFixture<WcfTlsHosts>
 {
     public const string Name = "database";
 }

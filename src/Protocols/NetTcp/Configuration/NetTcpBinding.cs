@@ -3,9 +3,10 @@ using System.Xml;
 namespace RpcCompare.Protocols.NetTcp;
 
 /// <summary>
-/// The settings of WCF's NetTcpBinding(SecurityMode.None) that this transport honours, with WCF's names and defaults.
+/// The settings of WCF's NetTcpBinding that this transport honours, with WCF's names and defaults.
 /// Used by the service (<see cref="NetTcpServiceOptions.Binding"/>); clients use Microsoft's System.ServiceModel.NetTcp.
-/// Security is always None and transfer mode always Buffered.
+/// Security is None, or Transport with a server certificate only when <see cref="NetTcpServiceOptions.ServiceCertificate"/>
+/// is set; transfer mode is always Buffered.
 /// </summary>
 public sealed class NetTcpBinding
 {

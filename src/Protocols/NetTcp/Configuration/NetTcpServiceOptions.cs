@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Security.Cryptography.X509Certificates;
 
 namespace RpcCompare.Protocols.NetTcp;
 
@@ -10,6 +11,14 @@ public sealed class NetTcpServiceOptions
     private TimeSpan _messageReceiveTimeout = TimeSpan.FromSeconds(30);
 
     public NetTcpBinding Binding { get; } = new();
+
+    /// <summary>
+    /// Null (the default): SecurityMode.None, plain framing. Set: NetTcpBinding(SecurityMode.Transport) with
+    /// TcpClientCredentialType.None, as WCF's ServiceCredentials.ServiceCertificate: every connection must ask for the
+    /// [MC-NMF] upgrade application/ssl-tls, and everything after it runs inside TLS with this certificate (which needs
+    /// its private key). A client that does not ask gets the UpgradeInvalid framing fault.
+    /// </summary>
+    public X509Certificate2? ServiceCertificate { get; set; }
 
     /// <summary>
     /// Send unhandled exception messages and an <see cref="ExceptionDetail"/> to clients (ServiceDebugBehavior; default false:

@@ -46,12 +46,21 @@ internal sealed class FrameReader
         }
     }
 
-    /// <summary>Reads the record type of a record that must follow (inside the preamble); the connection closing here is a truncation.</summary>
     /// <summary>
     /// Waits until the peer sends something, without consuming it; false when it closed the connection or a pending read
     /// was cancelled (graceful shutdown) first.
     /// </summary>
-    public async ValueTask<bool> WaitForDataAsync(CancellationToken cancellationToken)
+    public async ValueTask<bool> WaitForDataAsync(CancellationToken cancellationToken) => await PeekAsync(cancellationToken) >= 0;
+
+    /// <summary>The next byte without consuming it; a connection closed (or a read cancelled) first is a truncation.</summary>
+    public async ValueTask<byte> PeekByteAsync(CancellationToken cancellationToken)
+    {
+        var next = await PeekAsync(cancellationToken);
+        return next >= 0 ? (byte)next : throw Truncated();
+    }
+
+    /// <summary>The next byte without consuming it, or -1 when the peer closed or a pending read was cancelled first.</summary>
+    private async ValueTask<int> PeekAsync(CancellationToken cancellationToken)
     {
         while (true)
         {
@@ -60,16 +69,17 @@ internal sealed class FrameReader
             _input.AdvanceTo(buffer.Start, buffer.IsEmpty ? buffer.End : buffer.Start);
             if (!buffer.IsEmpty)
             {
-                return true;
+                return buffer.FirstSpan[0];
             }
 
             if (result.IsCompleted || result.IsCanceled)
             {
-                return false;
+                return -1;
             }
         }
     }
 
+    /// <summary>Reads the record type of a record that must follow (inside the preamble); the connection closing here is a truncation.</summary>
     public async ValueTask<int> ReadNextRecordTypeAsync(CancellationToken cancellationToken)
     {
         var type = await ReadRecordTypeAsync(stopOnCancelledRead: false, cancellationToken);

@@ -13,6 +13,12 @@ internal static class FramingConstants
 
     public const string BinarySessionContentType = "application/soap+msbinsession1";
 
+    /// <summary>The upgrade a NetTcpBinding(SecurityMode.Transport) client asks for: TLS over the framing connection ([MC-NMF] 2.2.3.9).</summary>
+    public const string SslTlsUpgrade = "application/ssl-tls";
+
+    /// <summary>The first byte of a TLS handshake record (a ClientHello), the only thing a client may send after the UpgradeResponse.</summary>
+    public const byte TlsHandshakeRecord = 0x16;
+
     // WCF's limits on preamble strings (ConnectionOrientedTransportDefaults).
     public const int MaxViaSize = 2048;
     public const int MaxContentTypeSize = 256;

@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Net.Security;
+using System.Security.Authentication;
 using Microsoft.Extensions.Logging;
 
 namespace RpcCompare.Protocols.NetTcp;
@@ -10,6 +12,7 @@ namespace RpcCompare.Protocols.NetTcp;
 internal sealed class NetTcpServiceHost
 {
     private readonly int _maxConcurrentSessions;
+    private readonly SslStreamCertificateContext? _tls;
     private int _sessions;
     private int _connections;
 
@@ -25,7 +28,28 @@ internal sealed class NetTcpServiceHost
         MessageReceiveTimeout = options.MessageReceiveTimeout;
         ReceiveBufferPool = options.ReceiveBufferPool;
         Handshakes = new SemaphoreSlim(Binding.MaxConnections, Binding.MaxConnections);
+        // Built once: the context caches the certificate's chain, which SslStream would otherwise build per handshake.
+        _tls = options.ServiceCertificate is { } certificate
+            ? SslStreamCertificateContext.Create(certificate, additionalCertificates: null, offline: true)
+            : null;
     }
+
+    /// <summary>SecurityMode.Transport: every connection must upgrade to TLS before its preamble ends.</summary>
+    public bool RequiresTls => _tls is not null;
+
+    /// <summary>
+    /// The TLS settings of one connection's handshake: the service certificate only (TcpClientCredentialType.None, no client
+    /// certificate asked for), the protocol versions the operating system allows (TLS 1.2 and 1.3 on current Linux), no
+    /// renegotiation, no revocation check (nothing of the client is checked).
+    /// </summary>
+    public SslServerAuthenticationOptions TlsOptions() => new()
+    {
+        ServerCertificateContext = _tls ?? throw new InvalidOperationException("The service has no certificate (SecurityMode.None)."),
+        ClientCertificateRequired = false,
+        EnabledSslProtocols = SslProtocols.None,
+        AllowRenegotiation = false,
+        CertificateRevocationCheckMode = System.Security.Cryptography.X509Certificates.X509RevocationMode.NoCheck,
+    };
 
     public ContractDescription Contract { get; }
 

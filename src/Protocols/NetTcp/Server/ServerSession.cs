@@ -25,9 +25,11 @@ internal sealed class ServerSession
     private readonly NetTcpServiceHost _host;
     private readonly string _path;
     private readonly ILogger _logger;
-    private readonly PipeReader _input;
-    private readonly PipeWriter _output;
-    private readonly FrameReader _frames;
+    // The connection's own pipes, or the TLS session's over them while a SecurityMode.Transport session runs.
+    private PipeReader _input;
+    private PipeWriter _output;
+    private FrameReader _frames;
+    private TlsTransport? _tls;
     private CancellationTokenSource _timer = new();
     private string _timerPurpose = string.Empty;
     private TimeSpan _timerValue;
@@ -84,6 +86,7 @@ internal sealed class ServerSession
                     break;
                 }
 
+                await LeaveTlsAsync();
                 reused = true;
             }
         }
@@ -106,8 +109,30 @@ internal sealed class ServerSession
         finally
         {
             LeaveSession();
+            await LeaveTlsAsync();
             _timer.Dispose();
         }
+    }
+
+    /// <summary>
+    /// Back to the connection's own pipes: Microsoft's client pools the raw connection after the End records, so the next
+    /// session's preamble (and its own upgrade) arrives in plaintext.
+    /// </summary>
+    private async ValueTask LeaveTlsAsync()
+    {
+        if (_tls is { } tls)
+        {
+            _tls = null;
+            SetTransport(_connection.Transport);
+            await tls.DisposeAsync();
+        }
+    }
+
+    private void SetTransport(IDuplexPipe transport)
+    {
+        _input = transport.Input;
+        _output = transport.Output;
+        _frames = new FrameReader(_input);
     }
 
     // Frees the session slot; done before the final End record so a client that has seen End can open a new session at once.
@@ -271,12 +296,66 @@ internal sealed class ServerSession
         var end = await _frames.ReadNextRecordTypeAsync(token);
         if (end == (int)FramingRecordType.UpgradeRequest)
         {
-            return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid, "the client asked for a stream upgrade (TLS/Windows security), but this endpoint uses SecurityMode.None");
+            if (!_host.RequiresTls)
+            {
+                return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid, "the client asked for a stream upgrade (TLS/Windows security), but this endpoint uses SecurityMode.None");
+            }
+
+            var upgraded = await UpgradeToTlsAsync(token);
+            if (upgraded.Fault is not null || upgraded.Problem is not null)
+            {
+                return upgraded;
+            }
+
+            end = await _frames.ReadNextRecordTypeAsync(token);
+            if (end == (int)FramingRecordType.UpgradeRequest)
+            {
+                return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid, "the client asked for a second stream upgrade inside TLS; only application/ssl-tls, once, is served");
+            }
+        }
+        else if (_host.RequiresTls && end == (int)FramingRecordType.PreambleEnd)
+        {
+            return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid,
+                "the client ended its preamble without the TLS upgrade (SecurityMode.None?), but this endpoint requires SecurityMode.Transport");
         }
 
         return end == (int)FramingRecordType.PreambleEnd
             ? default
             : PreambleOutcome.Invalid($"unexpected record 0x{end:X2} where the preamble end was expected");
+    }
+
+    /// <summary>
+    /// [MC-NMF] 2.2.3.9/2.2.3.10 for SecurityMode.Transport: reads the upgrade's content type, answers UpgradeResponse and
+    /// runs the server side of the TLS handshake, within the preamble's deadline; then the session's framing goes through
+    /// TLS. A client that answers the UpgradeResponse with anything but a TLS handshake record (plain framing, say) still
+    /// speaks plaintext, so it gets a framing fault it can read.
+    /// </summary>
+    private async Task<PreambleOutcome> UpgradeToTlsAsync(CancellationToken token)
+    {
+        var upgrade = await _frames.ReadUtf8Async(FramingConstants.MaxContentTypeSize, token);
+        if (!string.Equals(upgrade, FramingConstants.SslTlsUpgrade, StringComparison.Ordinal))
+        {
+            return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid, upgrade is null
+                ? $"the upgrade's content type is longer than {FramingConstants.MaxContentTypeSize} bytes"
+                : $"the client asked for the upgrade '{WireText.Escape(upgrade)}', but this endpoint serves only {FramingConstants.SslTlsUpgrade} (TcpClientCredentialType.None)");
+        }
+
+        FrameWriter.WriteRecord(_output, FramingRecordType.UpgradeResponse);
+        await _output.FlushAsync(token);
+        var first = await _frames.PeekByteAsync(token);
+        if (first != FramingConstants.TlsHandshakeRecord)
+        {
+            return PreambleOutcome.WithFault(FramingFaults.UpgradeInvalid,
+                $"after the UpgradeResponse the client sent 0x{first:X2} where a TLS ClientHello (0x16) was expected (plain framing after asking for TLS?)");
+        }
+
+        // The same deadline as the rest of the preamble (ChannelInitializationTimeout): a client that stalls mid-handshake
+        // holds a handshake slot no longer than one that stalls mid-preamble.
+        _timerPurpose = "the preamble handshake with its TLS handshake";
+        _tls = await TlsTransport.AcceptAsync(_connection.Transport, _host.TlsOptions(), token);
+        SetTransport(_tls);
+        _logger.LogDebug("NetTcp connection {ConnectionId}: TLS established ({Tls})", _connection.ConnectionId, _tls.Description);
+        return default;
     }
 
     /// <summary>Serves one session; true when the client ended it with End, so the connection may carry another.</summary>

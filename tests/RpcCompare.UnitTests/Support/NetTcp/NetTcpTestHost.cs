@@ -96,9 +96,13 @@ public sealed class NetTcpTestHost : IAsyncDisposable
     public TContract CreateChannel<TContract>(Binding? binding, Uri address) => CreateFactory<TContract>(binding, address).CreateChannel();
 
     /// <summary>A factory whose channels share WCF's connection pool; aborted when the host is disposed.</summary>
-    public ChannelFactory<TContract> CreateFactory<TContract>(Binding? binding, Uri address)
+    public ChannelFactory<TContract> CreateFactory<TContract>(Binding? binding, Uri address) =>
+        CreateFactory<TContract>(binding, new EndpointAddress(address));
+
+    /// <summary>A factory for an address with an identity (the DNS name a TLS certificate must hold).</summary>
+    public ChannelFactory<TContract> CreateFactory<TContract>(Binding? binding, EndpointAddress address)
     {
-        var factory = new ChannelFactory<TContract>(binding ?? ClientBinding(), new EndpointAddress(address));
+        var factory = new ChannelFactory<TContract>(binding ?? ClientBinding(), address);
         _factories.Enqueue(factory);
         return factory;
     }

@@ -28,6 +28,20 @@ public sealed class RawConnection : IAsyncDisposable
         return [0x00, major, minor, 0x01, mode, 0x02, (byte)viaBytes.Length, .. viaBytes, 0x03, encoding, 0x0C];
     }
 
+    /// <summary>
+    /// A SecurityMode.Transport client's preamble up to its upgrade request: version, mode, via, known encoding, then the
+    /// upgrade request record (0x09) naming <paramref name="upgrade"/>; the preamble end follows inside TLS.
+    /// </summary>
+    public static byte[] UpgradePreamble(string via, string upgrade = "application/ssl-tls")
+    {
+        var plain = Preamble(via);
+        var upgradeBytes = Encoding.UTF8.GetBytes(upgrade);
+        return [.. plain.AsSpan(0, plain.Length - 1), 0x09, (byte)upgradeBytes.Length, .. upgradeBytes];
+    }
+
+    /// <summary>The connection as a stream (for TLS over it); the socket stays this object's.</summary>
+    public Stream AsStream() => new NetworkStream(_socket, ownsSocket: false);
+
     public async Task SendAsync(params byte[] bytes) => await _socket.SendAsync(bytes, SocketFlags.None);
 
     public void ShutdownSend() => _socket.Shutdown(SocketShutdown.Send);
