@@ -31,8 +31,8 @@ public static class ReportWriter
         var written = await ReportFiles.WriteAsync(output, (ResultFileNames.ReportHtml, html), (ResultFileNames.ReportMarkdown, markdown), charts, cancellationToken);
         return written with
         {
-            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
-            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
+            Verdict = [.. OverloadSection.Ramps(analysis).Select(r => r.Sentence), .. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
+            VerdictMarkdown = OverloadSection.VerdictMarkdown(analysis) + Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
         };
     }
 
@@ -80,6 +80,11 @@ public static class ReportWriter
                 page.Paragraph("Every pair of stacks:");
                 page.Raw(pairs.ToHtml());
             }
+        }
+
+        if (OverloadSection.Applies(analysis))
+        {
+            OverloadSection.WriteHtml(page, analysis, charts);
         }
 
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
@@ -333,6 +338,11 @@ public static class ReportWriter
         }
 
         md.Append(MarkdownText.Escape(Sections.RunLine(run))).Append("\n\n");
+        if (OverloadSection.Applies(analysis))
+        {
+            OverloadSection.WriteMarkdown(md, analysis);
+        }
+
         md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
         {

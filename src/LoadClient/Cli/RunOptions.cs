@@ -266,7 +266,7 @@ public sealed class RunOptions
             Calibration = calibration,
             OptionsForManifest = OptionsForManifest(result),
         };
-        return ClientProcessRun.Refusal(settings) is { } refusal ? throw new UserFacingException(refusal) : settings;
+        return (ClientProcessRun.Refusal(settings) ?? OverloadStep.Refusal(settings)) is { } refusal ? throw new UserFacingException(refusal) : settings;
     }
 
     /// <summary>Every option of the run as given or defaulted, the connection string's password masked.</summary>

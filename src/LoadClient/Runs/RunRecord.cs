@@ -54,6 +54,9 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
 
     public DateTimeOffset? FinishedUtc { get; set; }
 
+    /// <summary>The overload ramp's probes and step rates so far; null for every other scenario.</summary>
+    public OverloadInfo? Overload { get; set; }
+
     public void AddHost(HostInfo host) => _hosts.Add(host);
 
     public void AddNote(string note) => _notes.Add(note);
@@ -74,7 +77,8 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         Status = Status,
         StatusReason = StatusReason,
         Scenario = scenario,
-        LoadModel = settings.LoadModel,
+        // The overload ramp's measured steps are open loop whatever --rate says (its probe is not an entry).
+        LoadModel = Plan?.Scenario.Ramps == true ? ResultsFormat.LoadModel.Open : settings.LoadModel,
         TargetRateRps = settings.Rate,
         Machine = Machine.Value,
         Dataset = new ResultsDataset
@@ -116,6 +120,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         StackOrder = settings.Stacks,
         Hosts = [.. _hosts],
         Notes = [.. _notes],
+        Overload = Overload,
     };
 
     /// <summary>The options as given, and the calibration's delay always among them, however the settings were made: the

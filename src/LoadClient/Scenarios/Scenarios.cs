@@ -4,7 +4,7 @@ namespace RpcCompare.LoadClient.Scenarios;
 public static class ScenarioCatalog
 {
     public static IReadOnlyList<string> Names { get; } =
-        ["base-case", "worst-case", "search", "bulk-transfer", "ping", "write", "n-plus-one", "payload-sweep"];
+        ["base-case", "worst-case", "search", "bulk-transfer", "ping", "write", "n-plus-one", "payload-sweep", OverloadScenario.ScenarioName];
 
     public static Scenario Create(string name) => name switch
     {
@@ -16,6 +16,7 @@ public static class ScenarioCatalog
         "write" => new WriteScenario(),
         "n-plus-one" => new NPlusOneScenario(),
         "payload-sweep" => new PayloadSweepScenario(),
+        OverloadScenario.ScenarioName => new OverloadScenario(),
         _ => throw new UserFacingException(
             $"Unknown scenario '{name}'; choose one of {string.Join(", ", Names)} or all."),
     };
