@@ -59,6 +59,8 @@ public static class OverloadStep
     /// <summary>Why the command line cannot run the ramp; null when it can.</summary>
     public static string? Refusal(RunSettings settings) => settings.Scenario switch
     {
+        not (OverloadScenario.ScenarioName or "all") when settings.OverloadSteps is not null =>
+            "--steps sets the overload ramp's steps; give it with --scenario overload (or all).",
         OverloadScenario.ScenarioName when settings.Rate is not null =>
             "--rate sets one rate for every variant, but the overload ramp offers each stack its own rates from its probe; leave --rate out.",
         OverloadScenario.ScenarioName when settings.StartAt is not null =>

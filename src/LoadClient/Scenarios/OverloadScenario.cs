@@ -16,6 +16,9 @@ public sealed class OverloadScenario(IReadOnlyList<int>? steps = null) : Scenari
     /// <summary>The ramp's steps in percent of the probed capacity: below it, at it, and past it up to twice.</summary>
     public static IReadOnlyList<int> DefaultSteps { get; } = [25, 50, 75, 100, 125, 150, 200];
 
+    /// <summary>The largest step --steps takes: ten times the capacity is overload enough for any host.</summary>
+    public const int MaxStep = 1_000;
+
     public IReadOnlyList<int> Steps { get; } = steps ?? DefaultSteps;
 
     public override string Name => ScenarioName;
@@ -32,6 +35,24 @@ public sealed class OverloadScenario(IReadOnlyList<int>? steps = null) : Scenari
         // Requests 0: a step's size follows from its rate, known once the probe has run (OverloadStep in Runs).
         [.. Steps.Select(percent => new Variant(StepName(percent), DefaultThreads, 0, 1,
             (c, random, ct) => c.GetLinksAsync(data.RandomNonHub(random), ct)) { OfCapacity = percent / 100.0 })];
+
+    /// <summary>--steps: whole percents of the capacity, climbing, e.g. "50,100,150,300".</summary>
+    /// <exception cref="UserFacingException">The text is not such a list.</exception>
+    public static IReadOnlyList<int> ParseSteps(string text)
+    {
+        var steps = new List<int>();
+        foreach (var item in text.Split(',', StringSplitOptions.TrimEntries))
+        {
+            if (!int.TryParse(item.TrimEnd('%'), NumberStyles.None, CultureInfo.InvariantCulture, out var percent) || percent is < 1 or > MaxStep
+                || (steps.Count > 0 && percent <= steps[^1]))
+            {
+                throw new UserFacingException($"--steps: '{text}' is not a climbing list of whole percents from 1 to {MaxStep:N0} of the " +
+                    "probed capacity (e.g. 25,50,100,200).");
+            }
+            steps.Add(percent);
+        }
+        return steps;
+    }
 
     /// <summary>"load=125%": the entry of a step, named by its share of the capacity.</summary>
     public static string StepName(int percent) => string.Create(CultureInfo.InvariantCulture, $"load={percent}%");

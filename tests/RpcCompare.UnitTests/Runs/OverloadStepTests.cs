@@ -23,6 +23,31 @@ public sealed class OverloadStepTests
     }
 
     [Fact]
+    public void StepsGivenOnTheCommandLineMakeTheRamp()
+    {
+        var settings = Settings() with { OverloadSteps = OverloadScenario.ParseSteps("50, 100%,300") };
+
+        var steps = settings.ScenarioFor(OverloadScenario.ScenarioName).Variants(StackTraits.Of("grpc"), Data);
+
+        Assert.Equal(["load=50%", "load=100%", "load=300%"], steps.Select(v => v.Name));
+        Assert.Equal([0.5, 1, 3], steps.Select(v => v.OfCapacity!.Value));
+    }
+
+    [Theory]
+    [InlineData("100,50")]
+    [InlineData("0,50")]
+    [InlineData("25,,50")]
+    [InlineData("2000")]
+    [InlineData("1.5")]
+    public void StepsThatDoNotClimbInWholePercentsAreRefused(string text)
+    {
+        var error = Assert.Throws<UserFacingException>(() => OverloadScenario.ParseSteps(text));
+
+        Assert.Equal($"--steps: '{text}' is not a climbing list of whole percents from 1 to 1,000 of the probed capacity (e.g. 25,50,100,200).",
+            error.Message);
+    }
+
+    [Fact]
     public void AStepOffersItsShareOfTheProbedCapacity()
     {
         var settings = Settings() with { Trials = 5 };
@@ -92,12 +117,14 @@ public sealed class OverloadStepTests
     [InlineData("rate")]
     [InlineData("start-at")]
     [InlineData("client-processes")]
-    public void TheRampRefusesOptionsThatWouldSetItsRates(string option)
+    [InlineData("steps")]
+    public void OptionsThatCannotGoWithTheRampAreRefused(string option)
     {
         var settings = option switch
         {
             "rate" => Settings() with { Rate = 100 },
             "start-at" => Settings() with { StartAt = DateTimeOffset.UtcNow },
+            "steps" => Settings() with { Scenario = "base-case", OverloadSteps = [100] },
             _ => Settings() with { ClientProcesses = 2 },
         };
 
