@@ -16,6 +16,12 @@ public sealed class RampProbes(RunPlan plan, RunContext context)
     /// <summary>The probe's measured window, after the run's warm-up (which ends early once steady).</summary>
     public static readonly TimeSpan Window = TimeSpan.FromSeconds(3);
 
+    /// <summary>Calls per caller a probe's window must end with to be taken as the capacity; fewer, and it is measured
+    /// again over a window twice as long, at most <see cref="Attempts"/> windows in all.</summary>
+    public const int MinimumCalls = 5;
+
+    public const int Attempts = 3;
+
     private readonly Dictionary<string, CapacityProbe> _probes = new(StringComparer.Ordinal);
 
     /// <summary>The stack's capacity in requests per second, probed the first time it is asked for; null when the probe
@@ -43,9 +49,16 @@ public sealed class RampProbes(RunPlan plan, RunContext context)
         context.Progress.Line($"{StackCatalog.DisplayName(session.Stack)}: capacity probe, {step.Variant.Threads} callers in a closed loop " +
             $"for {Window.TotalSeconds:N0} s after the warm-up");
         var load = plan.LoadFor(step, 1) with { Rate = null, Requests = null, Duration = Window, Threads = step.Variant.Threads };
-        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions());
-        await LoadGenerator.RunAsync(session.Client, step.Variant with { OfCapacity = null }, load, recorder, cancellationToken);
-        var result = await recorder.CompleteAsync(CancellationToken.None);
+        var result = await MeasureAsync(session, step.Variant with { OfCapacity = null }, load, cancellationToken);
+        for (var attempt = 2; attempt <= Attempts && result.Requests < MinimumCalls * load.Threads && !cancellationToken.IsCancellationRequested; attempt++)
+        {
+            // A window in which only a few calls ended (a host still cold, or a machine busy with something else) says
+            // little about capacity: the next window is twice as long, and the host is warm by then.
+            load = load with { Warmup = TimeSpan.Zero, Duration = load.Duration * 2 };
+            context.Progress.Line($"{StackCatalog.DisplayName(session.Stack)}: only {result.Requests:N0} calls ended in the probe's window; " +
+                $"probing again for {load.Duration!.Value.TotalSeconds:N0} s");
+            result = await MeasureAsync(session, step.Variant with { OfCapacity = null }, load, cancellationToken);
+        }
         var capacity = result.ThroughputRps;
         context.Progress.Line($"{StackCatalog.DisplayName(session.Stack)}: capacity {capacity.ToString("N0", CultureInfo.InvariantCulture)} requests/s" +
             (result.Errors > 0 ? $" ({result.Errors:N0} calls failed)" : ""));
@@ -68,6 +81,13 @@ public sealed class RampProbes(RunPlan plan, RunContext context)
         };
     }
 
+    private static async Task<LatencyResult> MeasureAsync(HostSession session, Variant variant, LoadPlan load, CancellationToken cancellationToken)
+    {
+        await using var recorder = new LatencyRecorder(new LatencyRecorderOptions());
+        await LoadGenerator.RunAsync(session.Client, variant, load, recorder, cancellationToken);
+        return await recorder.CompleteAsync(CancellationToken.None);
+    }
+
     private OverloadInfo Info()
     {
         var steps = plan.Entries.Where(e => e.Variant.OfCapacity is not null).Select(e => e.Variant).DistinctBy(v => v.Name).ToList();
@@ -84,7 +104,8 @@ public sealed class RampProbes(RunPlan plan, RunContext context)
             StepsPercent = [.. steps.Select(v => (int)Math.Round(v.OfCapacity!.Value * 100))],
             Senders = senders,
             Method = $"Each stack's capacity is its successful calls per second in a closed loop of {threads} callers over " +
-                $"{Window.TotalSeconds:N0} s after its warm-up; each step then offers its share of that capacity in an open loop " +
+                $"{Window.TotalSeconds:N0} s after its warm-up (again over twice as long, up to {Attempts} windows, while fewer than " +
+                $"{MinimumCalls} calls per caller ended in one); each step then offers its share of that capacity in an open loop " +
                 $"with at most {senders} calls in flight, {size}, after at most {OverloadStep.Warmup.TotalSeconds:N0} s of warm-up at " +
                 "the step's rate. Every latency counts from its request's scheduled time (coordinated omission corrected, as wrk2 " +
                 "does), and every scheduled request is waited for. The hosts' limits are their defaults; none was raised.",
