@@ -246,7 +246,7 @@ public sealed class RunOptions
             Requests = result.GetValue(Requests),
             Duration = ParsedDuration(result.GetValue(Duration)),
             Warmup = ParsedDuration(result.GetValue(Warmup)) ?? TimeSpan.Zero,
-            Trials = result.GetValue(Trials)!.Trials,
+            Trials = result.GetValue(Trials)!.Auto && scenarioName == OverloadScenario.ScenarioName ? OverloadScenario.AutoTrials : result.GetValue(Trials)!.Trials,
             AutoTrials = result.GetValue(Trials)!.Auto,
             Budget = ParsedDuration(result.GetValue(Budget)),
             StartAt = start,

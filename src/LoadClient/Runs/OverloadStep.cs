@@ -16,8 +16,9 @@ public static class OverloadStep
     public const int SendersPerCaller = 10;
 
     /// <summary>A step's measured time over the whole run when neither --requests nor --duration is given, split across the
-    /// trials (1 s each at the default 5): the ramp's seven steps then take about a minute per stack.</summary>
-    public static readonly TimeSpan DefaultSeconds = TimeSpan.FromSeconds(5);
+    /// trials (1 s each at the ramp's default 3): with the warm-up and the settling around it, the seven steps take about
+    /// a minute per stack.</summary>
+    public static readonly TimeSpan DefaultSeconds = TimeSpan.FromSeconds(3);
 
     /// <summary>The most warm-up a step gets (the run's --warmup if shorter): the probe and the steps below it warmed the
     /// host; a step's warm-up brings its queue to the step's rate.</summary>

@@ -1,5 +1,7 @@
+using System.CommandLine;
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient;
+using RpcCompare.LoadClient.Cli;
 using RpcCompare.LoadClient.Runs;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.UnitTests.Support;
@@ -34,6 +36,22 @@ public sealed class OverloadStepTests
     }
 
     [Theory]
+    [InlineData("overload", null, 3)]
+    [InlineData("overload", "auto", 3)]
+    [InlineData("overload", "4", 4)]
+    [InlineData("base-case", null, 5)]
+    public void TrialsAutoPlansThreeTrialsOfTheRamp(string scenario, string? trials, int planned)
+    {
+        var options = new RunOptions();
+        var root = new RootCommand();
+        options.AddTo(root);
+
+        var settings = options.Bind(root.Parse(trials is null ? ["--scenario", scenario] : ["--scenario", scenario, "--trials", trials]));
+
+        Assert.Equal(planned, settings.Trials);
+    }
+
+    [Theory]
     [InlineData("100,50")]
     [InlineData("0,50")]
     [InlineData("25,,50")]
@@ -50,13 +68,13 @@ public sealed class OverloadStepTests
     [Fact]
     public void AStepOffersItsShareOfTheProbedCapacity()
     {
-        var settings = Settings() with { Trials = 5 };
+        var settings = Settings() with { Trials = 3 };
         var plan = RunPlan.Build(settings, new OverloadScenario(), Data);
         var step = plan.Entries.Single(e => e.Variant.Name == "load=125%");
 
         var load = OverloadStep.Load(plan.LoadFor(step, 2), capacityRps: 800, share: 1.25, settings, plan.Trials);
 
-        // 1,000 req/s for the default 5 s split across 5 trials: 1,000 requests, 100 senders, 1 s of warm-up.
+        // 1,000 req/s for the default 3 s split across 3 trials: 1,000 requests, 100 senders, 1 s of warm-up.
         Assert.Equal((1000.0, 1000L, 100, (TimeSpan?)null), (load.Rate!.Value, load.Requests!.Value, load.Threads, load.Duration));
         Assert.Equal(TimeSpan.FromSeconds(1), load.Warmup);
         Assert.Equal(100, OverloadStep.Resolve(step.Variant).Threads);
