@@ -31,7 +31,7 @@ public static class ReportWriter
         var written = await ReportFiles.WriteAsync(output, (ResultFileNames.ReportHtml, html), (ResultFileNames.ReportMarkdown, markdown), charts, cancellationToken);
         return written with
         {
-            Verdict = [.. OverloadSection.Ramps(analysis).Select(r => r.Sentence), .. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
+            Verdict = [.. OverloadSection.Ramps(analysis).Select(r => $"Overload: {r.Sentence}"), .. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest))],
             VerdictMarkdown = OverloadSection.VerdictMarkdown(analysis) + Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)),
         };
     }
