@@ -52,9 +52,10 @@ public static class OverloadStep
         };
     }
 
-    /// <summary>What a step is expected to take in one trial (its warm-up, its window, the settling around it).</summary>
+    /// <summary>What a step is expected to take in one trial: its warm-up, its window, and 1.5 s for the counters' settling
+    /// around it (0.6 s each side) and its first call.</summary>
     public static double EstimatedSeconds(RunSettings settings, LoadPlan trialLoad, int plannedTrials) =>
-        Math.Min(trialLoad.Warmup.TotalSeconds, Warmup.TotalSeconds) + 2.5
+        Math.Min(trialLoad.Warmup.TotalSeconds, Warmup.TotalSeconds) + 1.5
         + (settings.Duration is not null ? trialLoad.Duration!.Value.TotalSeconds : DefaultSeconds.TotalSeconds / plannedTrials);
 
     /// <summary>Why the command line cannot run the ramp; null when it can.</summary>

@@ -17,7 +17,7 @@ public sealed class OverloadScenario(IReadOnlyList<int>? steps = null) : Scenari
     public static IReadOnlyList<int> DefaultSteps { get; } = [25, 50, 75, 100, 125, 150, 200];
 
     /// <summary>The trials --trials auto (the default) plans for --scenario overload, and adds none: 7 steps per stack make
-    /// 28 entries on the four default stacks, and 3 trials of each keep the ramp at about 5 minutes on 2 cores.</summary>
+    /// 28 entries on the four default stacks, and 3 trials of each keep the ramp at about 6 minutes on 2 cores.</summary>
     public const int AutoTrials = 3;
 
     /// <summary>The largest step --steps takes: ten times the capacity is overload enough for any host.</summary>
