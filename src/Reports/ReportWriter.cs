@@ -71,6 +71,11 @@ public static class ReportWriter
             page.Banner(banner.Kind, banner.Text);
         }
 
+        if (OverloadSection.Applies(analysis))
+        {
+            OverloadSection.WriteHtml(page, analysis, charts);
+        }
+
         foreach (var verdict in verdicts)
         {
             page.Heading(2, Verdict.Title(Sections.Subject(run.Manifest), verdict.Variant), verdict.Variant.Length == 0 ? "verdict" : $"verdict-{verdict.Variant}");
@@ -80,11 +85,6 @@ public static class ReportWriter
                 page.Paragraph("Every pair of stacks:");
                 page.Raw(pairs.ToHtml());
             }
-        }
-
-        if (OverloadSection.Applies(analysis))
-        {
-            OverloadSection.WriteHtml(page, analysis, charts);
         }
 
         if (TrialsSection.NotSteady(analysis.Entries) is { } notSteady)
