@@ -2,6 +2,7 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
+using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
 using ResultsDataset = RpcCompare.Reports.Results.DatasetInfo;
@@ -15,7 +16,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<string> _notes =
     [
         "Stacks run one at a time, never in parallel." + (settings.Trials > 1
-            ? $" Each of {(RunPlan.MayAddTrials(settings) ? $"at least {settings.Trials} trials (--trials auto adds one at a time while a headline comparison is inconclusive and the budget lasts; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
+            ? $" Each of {(RunPlan.MayAddTrials(settings) && scenario != OverloadScenario.ScenarioName ? $"at least {settings.Trials} trials (--trials auto adds one at a time while a headline comparison is inconclusive and the budget lasts; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
                 (settings.FreshHosts
                     ? "each host is restarted before each of its trials (--fresh-hosts)."
                     : "the hosts stay up across trials, idle while another stack is measured.")
