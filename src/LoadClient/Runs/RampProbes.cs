@@ -33,6 +33,7 @@ public sealed class RampProbes(RunPlan plan, RunContext context)
             probe = await ProbeAsync(session, step, cancellationToken);
             if (cancellationToken.IsCancellationRequested)
             {
+                // Not kept: a probe cut short is no capacity.
                 return (null, "interrupted during the capacity probe");
             }
             _probes[session.Stack] = probe;

@@ -111,7 +111,11 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
                 var probed = await _ramp.CapacityAsync(session, planned, cancellationToken);
                 if (probed.Capacity is not { } capacity)
                 {
-                    await StackFailedAsync(planned.Stack, trial, probed.Failure!);
+                    // Ctrl+C during the probe leaves the stack unmeasured, not failed: the run is marked interrupted.
+                    if (!cancellationToken.IsCancellationRequested)
+                    {
+                        await StackFailedAsync(planned.Stack, trial, probed.Failure!);
+                    }
                     return false;
                 }
                 (variant, load) = (OverloadStep.Resolve(variant), OverloadStep.Load(load, capacity, share, plan.Settings, plan.Trials));
