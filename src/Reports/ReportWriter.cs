@@ -32,8 +32,10 @@ public static class ReportWriter
         var written = await ReportFiles.WriteAsync(output, (ResultFileNames.ReportHtml, html), (ResultFileNames.ReportMarkdown, markdown), charts, cancellationToken);
         return written with
         {
-            Verdict = [.. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest)), .. restart is null ? [] : RestartSection.Sentences(restart)],
-            VerdictMarkdown = Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)) + (restart is null ? "" : RestartSection.ToMarkdown(restart)),
+            Verdict = [.. OverloadSection.Ramps(analysis).Select(r => $"Overload: {r.Sentence}"), .. Verdict.ToConsole(verdicts, Sections.Subject(run.Manifest)),
+                .. restart is null ? [] : RestartSection.Sentences(restart)],
+            VerdictMarkdown = OverloadSection.VerdictMarkdown(analysis) + Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)) +
+                (restart is null ? "" : RestartSection.ToMarkdown(restart)),
         };
     }
 
@@ -71,6 +73,11 @@ public static class ReportWriter
         if (Sections.StatusBanner(run) is { } banner)
         {
             page.Banner(banner.Kind, banner.Text);
+        }
+
+        if (OverloadSection.Applies(analysis))
+        {
+            OverloadSection.WriteHtml(page, analysis, charts);
         }
 
         foreach (var verdict in verdicts)
@@ -349,6 +356,11 @@ public static class ReportWriter
         }
 
         md.Append(MarkdownText.Escape(Sections.RunLine(run))).Append("\n\n");
+        if (OverloadSection.Applies(analysis))
+        {
+            OverloadSection.WriteMarkdown(md, analysis);
+        }
+
         md.Append(Verdict.ToMarkdown(verdicts, Sections.Subject(run.Manifest)));
         if (restart is not null)
         {

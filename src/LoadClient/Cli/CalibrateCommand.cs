@@ -22,7 +22,8 @@ public static class CalibrateCommand
             HelpName = "name",
             Required = true,
         };
-        scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names]);
+        // Not the overload ramp: its verdicts rank steps at each stack's own rates, not a delay between two equal hosts.
+        scenario.AcceptOnlyFromAmong([.. ScenarioCatalog.Names.Where(n => n != OverloadScenario.ScenarioName)]);
         var stack = new Option<string>("--stack")
         {
             Description = $"The stack measured against its own replica, from {string.Join(", ", StackCatalog.Ids)}.",

@@ -60,6 +60,13 @@ public sealed class RunOptions
 
     public Option<double?> Rate { get; } = RateOption();
 
+    public Option<string?> Steps { get; } = new("--steps")
+    {
+        Description = $"Overload only: the ramp's steps in percent of each stack's capacity, as a closed-loop probe at --threads measures it " +
+            $"(default {string.Join(",", OverloadScenario.DefaultSteps)}); each step is an entry measured in the open loop.",
+        HelpName = "percent,...",
+    };
+
     public Option<TrialCount> Trials { get; } = TrialsOption.Create();
 
     public Option<string?> Budget { get; } = DurationOption("--budget",
@@ -171,7 +178,7 @@ public sealed class RunOptions
     /// <summary>Adds every option in --help's order, then the checks that take several options.</summary>
     public void AddTo(RootCommand root)
     {
-        foreach (var option in new Option[] { Scenario, Mix, Stacks, Threads, Requests, Duration, Warmup, Trials, Budget, TrialSeed, FreshHosts, StartAt, Rate, Targets, Output,
+        foreach (var option in new Option[] { Scenario, Mix, Stacks, Threads, Requests, Duration, Warmup, Trials, Budget, TrialSeed, FreshHosts, StartAt, Rate, Steps, Targets, Output,
                      RequestTimeout, StartTimeout, DbPoolSize, Connections, ClientProcesses, NoTargetCounters, NoScalingCheck, Kill, RestHttp2, NoReport, Margin, Cpus, Network, CalibrationDelay })
         {
             root.Options.Add(option);
@@ -250,13 +257,14 @@ public sealed class RunOptions
             Requests = result.GetValue(Requests),
             Duration = ParsedDuration(result.GetValue(Duration)),
             Warmup = ParsedDuration(result.GetValue(Warmup)) ?? TimeSpan.Zero,
-            Trials = result.GetValue(Trials)!.Trials,
+            Trials = result.GetValue(Trials)!.Auto && scenarioName == OverloadScenario.ScenarioName ? OverloadScenario.AutoTrials : result.GetValue(Trials)!.Trials,
             AutoTrials = result.GetValue(Trials)!.Auto,
             Budget = ParsedDuration(result.GetValue(Budget)),
             StartAt = start,
             TrialSeed = result.GetValue(TrialSeed) ?? (start is { } at ? WindowSchedule.SeedFor(at) : Random.Shared.Next()),
             FreshHosts = result.GetValue(FreshHosts),
             Rate = result.GetValue(Rate),
+            OverloadSteps = result.GetValue(Steps) is { } steps ? OverloadScenario.ParseSteps(steps) : null,
             Dataset = spec,
             Connection = result.GetValue(Dataset.Connection),
             PgData = result.GetValue(Dataset.PgData),
@@ -278,7 +286,7 @@ public sealed class RunOptions
             Calibration = calibration,
             OptionsForManifest = OptionsForManifest(result),
         };
-        return ClientProcessRun.Refusal(settings) is { } refusal ? throw new UserFacingException(refusal) : settings;
+        return (ClientProcessRun.Refusal(settings) ?? OverloadStep.Refusal(settings)) is { } refusal ? throw new UserFacingException(refusal) : settings;
     }
 
     /// <summary>Every option of the run as given or defaulted, the connection string's password masked.</summary>

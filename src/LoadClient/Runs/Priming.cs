@@ -32,10 +32,10 @@ public static class Priming
     public const int MaximumRounds = 5;
 
     /// <summary>Whether a run primes: closed-loop entries on hosts kept up, with a warm-up long enough to be judged and no
-    /// --start-at schedule (whose slots are fixed in advance).</summary>
+    /// --start-at schedule (whose slots are fixed in advance); not a ramp, whose probe warms each host.</summary>
     public static bool Applies(RunPlan plan, bool scheduled) =>
         !plan.Settings.FreshHosts && !scheduled && plan.Settings.Rate is null
-        && plan.Settings.Warmup >= LoadGenerator.MinimumJudgedWarmup && plan.Entries.Any(e => e.Variant.Mix is null);
+        && plan.Settings.Warmup >= LoadGenerator.MinimumJudgedWarmup && !plan.Scenario.Ramps && plan.Entries.Any(e => e.Variant.Mix is null);
 
     /// <summary>The round after which priming stops (1-based), or null when the rounds so far have not settled.</summary>
     public static int? SettledAfter(IReadOnlyList<PrimedEntry> entries)

@@ -10,6 +10,11 @@ public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
     public static RunEstimate Of(RunSettings settings, RunPlan plan)
     {
         var fixedSeconds = 4.0 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
+        if (plan.Scenario.Ramps)
+        {
+            // Each stack's capacity probe: a warm-up that ends once steady (about 5 s here) and its window.
+            fixedSeconds += settings.Stacks.Count * (Math.Min(settings.Warmup.TotalSeconds, 5) + RampProbes.Window.TotalSeconds);
+        }
         if (Priming.Applies(plan, settings.StartAt is not null))
         {
             // Three rounds is what base-case took on this machine kind; each warm-up is at least the judged minimum.
@@ -27,6 +32,10 @@ public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
     private static double TrialSeconds(RunSettings settings, RunPlan plan, PlannedEntry entry, int trial)
     {
         var load = plan.LoadFor(entry, trial);
+        if (entry.Variant.OfCapacity is not null)
+        {
+            return OverloadStep.EstimatedSeconds(settings, load, plan.Trials);
+        }
         var measured = load.Duration?.TotalSeconds
             ?? load.Requests!.Value * (settings.Rate is { } rate
                 ? 1000 / rate

@@ -79,8 +79,12 @@ public sealed class RunPlan
             }
         }
         // One trial runs in the order the user gave (--stacks); only repeated trials can spread an order's effect around.
-        var most = MayAddTrials(settings) ? AutoTrials.MostTrials : settings.Trials;
-        return new RunPlan(settings, scenario, entries, most == 1 ? [entries] : TrialOrder.Draw(entries, most, settings.TrialSeed), settings.Trials);
+        // A ramp's trials are not added: they would decide the steps' latency rankings, which a ramp does not ask.
+        var most = MayAddTrials(settings) && !scenario.Ramps ? AutoTrials.MostTrials : settings.Trials;
+        var orders = most == 1 ? [entries]
+            : scenario.Ramps ? TrialOrder.DrawGroups(entries, e => e.Stack, most, settings.TrialSeed)
+            : TrialOrder.Draw(entries, most, settings.TrialSeed);
+        return new RunPlan(settings, scenario, entries, orders, settings.Trials);
     }
 
     /// <summary>--trials auto, unless windows are aligned (--start-at): clients measuring together must run one plan.</summary>
@@ -139,4 +143,10 @@ public static class TrialOrder
         }
         return orders;
     }
+
+    /// <summary>As <see cref="Draw{T}"/>, but the groups (a stack's ramp) are drawn, each keeping its entries together in
+    /// their given order.</summary>
+    public static IReadOnlyList<IReadOnlyList<T>> DrawGroups<T>(IReadOnlyList<T> entries, Func<T, string> group, int trials, int seed) =>
+        [.. Draw([.. entries.GroupBy(group, StringComparer.Ordinal).Select(g => g.ToList())], trials, seed)
+            .Select(order => (IReadOnlyList<T>)[.. order.SelectMany(g => g)])];
 }

@@ -2,6 +2,7 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using RpcCompare.Data.Generation;
 using RpcCompare.LoadClient.Placement;
+using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.Reports.Results;
 using RpcCompare.Stacks;
 using ResultsDataset = RpcCompare.Reports.Results.DatasetInfo;
@@ -15,7 +16,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<string> _notes =
     [
         "Stacks run one at a time, never in parallel." + (settings.Trials > 1
-            ? $" Each of {(RunPlan.MayAddTrials(settings) ? $"at least {settings.Trials} trials (--trials auto adds one at a time while a headline comparison is inconclusive and the budget lasts; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
+            ? $" Each of {(RunPlan.MayAddTrials(settings) && scenario != OverloadScenario.ScenarioName ? $"at least {settings.Trials} trials (--trials auto adds one at a time while a headline comparison is inconclusive and the budget lasts; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
                 (settings.FreshHosts
                     ? "each host is restarted before each of its trials (--fresh-hosts)."
                     : "the hosts stay up across trials, idle while another stack is measured.")
@@ -54,6 +55,9 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
 
     public DateTimeOffset? FinishedUtc { get; set; }
 
+    /// <summary>The overload ramp's probes and step rates so far; null for every other scenario.</summary>
+    public OverloadInfo? Overload { get; set; }
+
     public void AddHost(HostInfo host) => _hosts.Add(host);
 
     public void AddNote(string note) => _notes.Add(note);
@@ -74,7 +78,8 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         Status = Status,
         StatusReason = StatusReason,
         Scenario = scenario,
-        LoadModel = settings.LoadModel,
+        // The overload ramp's measured steps are open loop whatever --rate says (its probe is not an entry).
+        LoadModel = Plan?.Scenario.Ramps == true ? ResultsFormat.LoadModel.Open : settings.LoadModel,
         TargetRateRps = settings.Rate,
         Machine = Machine.Value,
         Dataset = new ResultsDataset
@@ -116,6 +121,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         StackOrder = settings.Stacks,
         Hosts = [.. _hosts],
         Notes = [.. _notes],
+        Overload = Overload,
     };
 
     /// <summary>The options as given, and the calibration's delay always among them, however the settings were made: the

@@ -51,6 +51,9 @@ public sealed record RunSettings
     /// (<see cref="WindowSchedule"/>), so several clients' windows line up; null starts at once.</summary>
     public DateTimeOffset? StartAt { get; init; }
 
+    /// <summary>--steps: the overload ramp's steps in percent of each stack's probed capacity; null: the default ramp.</summary>
+    public IReadOnlyList<int>? OverloadSteps { get; init; }
+
     /// <summary>--rate: the open loop's requests per second for every variant (applied by <see cref="RunPlan"/>); null: the closed loop.</summary>
     public double? Rate { get; init; }
 
@@ -122,5 +125,6 @@ public sealed record RunSettings
     /// <summary>The scenario a name stands for in this run: the mix when one was given.</summary>
     public Scenario ScenarioFor(string name) => Mix is { } mix && name == MixScenario.ScenarioName
         ? new MixScenario(mix)
+        : name == OverloadScenario.ScenarioName ? new OverloadScenario(OverloadSteps)
         : ScenarioCatalog.Create(name);
 }

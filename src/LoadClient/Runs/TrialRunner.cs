@@ -20,6 +20,7 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
     private readonly VariantMeasurement _measurement = new(plan.Settings, plan.Scenario, context.Results, context.Progress);
     private readonly ResultsWriter _results = context.Results;
     private readonly RunProgress _progress = context.Progress;
+    private readonly RampProbes _ramp = new(plan, context);
 
     /// <summary>False when a stack failed or an entry did not measure cleanly (the entries say why).</summary>
     public async Task<bool> RunAsync(CancellationToken cancellationToken)
@@ -104,9 +105,23 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
         }
         try
         {
-            var load = plan.LoadFor(planned, trial);
+            var (variant, load) = (planned.Variant, plan.LoadFor(planned, trial));
+            if (variant.OfCapacity is { } share)
+            {
+                var probed = await _ramp.CapacityAsync(session, planned, cancellationToken);
+                if (probed.Capacity is not { } capacity)
+                {
+                    // Ctrl+C during the probe leaves the stack unmeasured, not failed: the run is marked interrupted.
+                    if (!cancellationToken.IsCancellationRequested)
+                    {
+                        await StackFailedAsync(planned.Stack, trial, probed.Failure!);
+                    }
+                    return false;
+                }
+                (variant, load) = (OverloadStep.Resolve(variant), OverloadStep.Load(load, capacity, share, plan.Settings, plan.Trials));
+            }
             load = schedule is null ? load : load with { MeasureFrom = schedule.MeasureFrom(trial, planned, load.Warmup) };
-            var measured = await _measurement.MeasureAsync(session, planned.Variant, load, trial, cancellationToken);
+            var measured = await _measurement.MeasureAsync(session, variant, load, trial, cancellationToken);
             for (var i = 0; i < measured.Count; i++)
             {
                 await AddTrialAsync(planned, i, trial, measured[i]);

@@ -63,6 +63,10 @@ public sealed record RequestMix(IReadOnlyList<MixPart> Parts)
                 throw new UserFacingException(
                     $"--mix: '{scenario}' is not a scenario; choose from {string.Join(", ", ScenarioCatalog.Names)}.");
             }
+            if (scenario == OverloadScenario.ScenarioName)
+            {
+                throw new UserFacingException("--mix: overload is a ramp of rates, not a kind of request; run it with --scenario overload.");
+            }
             if (variant is { Length: 0 })
             {
                 throw new UserFacingException($"--mix: '{name}' names no variant after the '/'.");

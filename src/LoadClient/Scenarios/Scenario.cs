@@ -27,6 +27,10 @@ public sealed record Variant(
     /// leaves it as it is.</summary>
     public bool ThreadsApply { get; init; } = true;
 
+    /// <summary>An overload step's offered load as a share of the stack's probed capacity (1.25 offers 125%); null for
+    /// every other variant (<see cref="OverloadScenario"/>).</summary>
+    public double? OfCapacity { get; init; }
+
     /// <summary>Whether the name says the callers ("10-threads"), so it follows the threads the run gives.</summary>
     public bool NamedByThreads { get; init; }
 
@@ -55,6 +59,10 @@ public abstract class Scenario
 
     /// <summary>Whether the hosts must accept writes (only the write scenario).</summary>
     public virtual bool Writes => false;
+
+    /// <summary>Whether each stack's variants are steps of a ramp: in every trial they run one after another in the
+    /// scenario's order (only the stacks' order is drawn), since a step measured after a heavier one would meet its backlog.</summary>
+    public virtual bool Ramps => false;
 
     /// <summary>
     /// Rough milliseconds per unit of work on the default dataset on a 2-core machine, for the estimate printed at start;

@@ -4,7 +4,7 @@ namespace RpcCompare.LoadClient.Scenarios;
 public static class ScenarioCatalog
 {
     public static IReadOnlyList<string> Names { get; } =
-        ["base-case", "worst-case", "search", "bulk-transfer", "ping", "write", "n-plus-one", "payload-sweep"];
+        ["base-case", "worst-case", "search", "bulk-transfer", "ping", "write", "n-plus-one", "payload-sweep", OverloadScenario.ScenarioName];
 
     /// <summary>The scenarios that put a host through a bad day (<see cref="RestartScenario"/>): each runs by a loop of its
     /// own, not as replayed variants, so a mix cannot hold one. `--scenario all` runs them after <see cref="Names"/>.</summary>
@@ -27,6 +27,7 @@ public static class ScenarioCatalog
         "n-plus-one" => new NPlusOneScenario(),
         "payload-sweep" => new PayloadSweepScenario(),
         RestartScenario.ScenarioName => new RestartScenario(),
+        OverloadScenario.ScenarioName => new OverloadScenario(),
         _ => throw new UserFacingException(
             $"Unknown scenario '{name}'; choose one of {string.Join(", ", Names.Concat(Drills))} or all."),
     };

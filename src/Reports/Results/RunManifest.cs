@@ -51,6 +51,11 @@ public sealed class RunManifest
     /// measured windows overlapped. Left out of manifest.json otherwise.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public MergeInfo? Merge { get; init; }
+
+    /// <summary>The overload scenario only: each stack's probed capacity and the rate each step offered it. Left out of
+    /// manifest.json otherwise.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public OverloadInfo? Overload { get; init; }
 }
 
 /// <summary>The load clients a merged run was made from, and how far they measured at the same time.</summary>
