@@ -23,15 +23,16 @@ internal sealed record OverloadPoint(int Percent, double OfferedRps, double Achi
 }
 
 /// <summary>Where a stack's ramp left its floor, and how it behaved at the top of the ramp.</summary>
-/// <param name="FloorMs">The p99 of the lowest step with successful calls; null when no step had one.</param>
-/// <param name="Knee">The first step past the floor (p99 above 10x it, or refusals above 1%); null when none was.</param>
+/// <param name="FloorMs">The lowest p99 of the ramp's steps; null when no step had a successful call.</param>
+/// <param name="Knee">The first step from which every step is past the floor (p99 above 10x it, or refusals above 1%);
+/// null when none is.</param>
 /// <param name="Top">The highest step that finished calls: what the stack does under the most load offered.</param>
 internal sealed record OverloadFinding(double? FloorMs, OverloadPoint? Knee, bool KneeByRefusals, OverloadPoint? Top);
 
 /// <summary>
-/// The knee rule of the overload report: a stack's floor is the p99 of its ramp's lowest step; its knee is the first step,
-/// in offered load, whose p99 passes <see cref="LatencyFactor"/> times the floor or whose refusals (failed calls, any
-/// cause) pass <see cref="RefusedShare"/> of its calls. A step without calls is skipped: it decides nothing.
+/// The knee rule of the overload report: a stack's floor is the lowest p99 of its ramp's steps; its knee is the first step,
+/// in offered load, from which every step's p99 passes <see cref="LatencyFactor"/> times the floor or its refusals (failed
+/// calls, any cause) pass <see cref="RefusedShare"/> of its calls. A step without calls is skipped: it decides nothing.
 /// </summary>
 internal static class OverloadKnee
 {
@@ -41,19 +42,17 @@ internal static class OverloadKnee
     public static OverloadFinding Find(IReadOnlyList<OverloadPoint> steps)
     {
         var measured = steps.Where(s => !s.Empty).OrderBy(s => s.OfferedRps).ToList();
-        var floor = measured.FirstOrDefault(s => s.P99Ms is not null)?.P99Ms;
-        foreach (var step in measured)
+        var floor = measured.Where(s => s.P99Ms is not null).Select(s => s.P99Ms).Min();
+        bool Past(OverloadPoint step) => step.RefusedShare > RefusedShare || step.P99Ms > floor * LatencyFactor;
+        // A knee holds: from it on every step stays past the floor, so one step's stray p99 (a GC, a neighbour's burst in
+        // a one-second window) is not mistaken for where the stack stopped keeping up.
+        var knee = Enumerable.Range(0, measured.Count).FirstOrDefault(i => measured.Skip(i).All(Past), -1);
+        if (knee < 0)
         {
-            if (step.RefusedShare > RefusedShare)
-            {
-                return new OverloadFinding(floor, step, KneeByRefusals: true, measured[^1]);
-            }
-            if (step.P99Ms > floor * LatencyFactor)
-            {
-                return new OverloadFinding(floor, step, KneeByRefusals: false, measured[^1]);
-            }
+            return new OverloadFinding(floor, null, KneeByRefusals: false, measured.Count == 0 ? null : measured[^1]);
         }
-        return new OverloadFinding(floor, null, KneeByRefusals: false, measured.Count == 0 ? null : measured[^1]);
+        var step = measured[knee];
+        return new OverloadFinding(floor, step, KneeByRefusals: step.RefusedShare > RefusedShare, measured[^1]);
     }
 
     /// <summary>"knee at 1,250 req/s (125% of capacity): p99 passed 10x its 2.1 ms floor" or "no knee up to ...".</summary>

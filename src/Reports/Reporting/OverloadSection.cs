@@ -77,7 +77,7 @@ internal static class OverloadSection
 
     /// <summary>The knee sentences for verdict.md and the console; "" when the run is not an overload run.</summary>
     public static string VerdictMarkdown(RunAnalysis analysis) => !Applies(analysis) ? ""
-        : new StringBuilder("**Overload** (the knee: p99 past 10x its lowest step's, or over 1% refused)\n\n")
+        : new StringBuilder("**Overload** (the knee: the first step from which every step's p99 is past 10x the ramp's lowest, or over 1% is refused)\n\n")
             .Bullets(Ramps(analysis).Select(r => r.Sentence)).Append('\n').ToString();
 
     public static XyChart Chart(string id, IReadOnlyList<StackRamp> ramps) => new()

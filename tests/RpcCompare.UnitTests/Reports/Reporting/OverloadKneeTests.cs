@@ -3,8 +3,8 @@ using RpcCompare.Reports.Results;
 
 namespace RpcCompare.UnitTests.Reports.Reporting;
 
-/// <summary>The knee rule on synthetic ramps (capacity 1,000 req/s, the default steps): p99 past 10x the lowest step's, or
-/// over 1% refused; and the sentence that names the knee and the overload behaviour.</summary>
+/// <summary>The knee rule on synthetic ramps (capacity 1,000 req/s, the default steps): from the knee on, every step's p99
+/// past 10x the ramp's lowest p99, or over 1% refused; and the sentence that names the knee and the overload behaviour.</summary>
 public sealed class OverloadKneeTests
 {
     private static readonly int[] Percents = [25, 50, 75, 100, 125, 150, 200];
@@ -39,6 +39,23 @@ public sealed class OverloadKneeTests
     }
 
     [Fact]
+    public void OneStrayStepIsNotAKnee()
+    {
+        var finding = OverloadKnee.Find(Ramp(p99: [7, 80, 70, 9, 10, 300, 900]));
+
+        Assert.Equal((7.0, 150), (finding.FloorMs!.Value, finding.Knee!.Percent));
+    }
+
+    [Fact]
+    public void TheFloorIsTheLowestP99WhereverItFalls()
+    {
+        // The first step's p99 caught a pause; the stack's floor is what it does when nothing gets in the way.
+        var finding = OverloadKnee.Find(Ramp(p99: [126, 21, 131, 95, 161, 305, 973]));
+
+        Assert.Equal((21.0, 150), (finding.FloorMs!.Value, finding.Knee!.Percent));
+    }
+
+    [Fact]
     public void AnEmptyStepDecidesNothing()
     {
         var steps = Ramp(p99: [2, 3, 3, 3, 3, 3, 3]);
@@ -48,7 +65,7 @@ public sealed class OverloadKneeTests
 
         var finding = OverloadKnee.Find(steps);
 
-        // The floor is the lowest step with calls (50%), and the top is the highest one (150%).
+        // The floor is the lowest p99 of the steps with calls, and the top is the highest step with calls (150%).
         Assert.Equal((3.0, (OverloadPoint?)null, 150), (finding.FloorMs!.Value, finding.Knee, finding.Top!.Percent));
     }
 
