@@ -17,6 +17,11 @@ public sealed record HostLaunch
     /// <summary>REST: also open the HTTP/2 cleartext endpoint.</summary>
     public bool RestHttp2 { get; init; }
 
+    /// <summary>With --security tls, the PEM certificate and key the host serves TLS with; null: cleartext.</summary>
+    public string? CertificatePath { get; init; }
+
+    public string? CertificateKeyPath { get; init; }
+
     public TimeSpan StartTimeout { get; init; } = HostDefaults.StartTimeout;
 
     /// <summary>The CPUs the host may run on (through taskset, so every thread of the runtime inherits them); null: any.</summary>
@@ -136,6 +141,11 @@ public sealed class HostProcess : IAsyncDisposable
         if (launch.RestHttp2 && stack.Http2Endpoint is not null)
         {
             yield return $"--{HostOptionNames.Http2Port}=0";
+        }
+        if (launch.CertificatePath is not null)
+        {
+            yield return $"--{HostOptionNames.Certificate}={launch.CertificatePath}";
+            yield return $"--{HostOptionNames.CertificateKey}={launch.CertificateKeyPath}";
         }
     }
 

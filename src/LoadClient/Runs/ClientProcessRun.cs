@@ -30,6 +30,7 @@ public static class ClientProcessRun
         { ClientProcesses: < 2 } => null,
         { Duration: null } => "--client-processes needs --duration (e.g. --duration 30s): the clients' windows are scheduled together, which needs windows of a fixed length.",
         { Scenario: "all" } => "--client-processes measures one scenario (or one mix); run each scenario on its own.",
+        { Security.IsTls: true } => "--client-processes does not hand the run's certificate to its clients yet: measure --security tls with one client process.",
         { FreshHosts: true } => "--client-processes shares one set of hosts between its clients, so it cannot restart them per trial (--fresh-hosts).",
         _ when settings.Stacks.Any(StackReplica.IsReplica) =>
             "--client-processes hands its clients each host as a --target, which a replica entry (grpc#2) cannot be; measure replicas with one client process.",
