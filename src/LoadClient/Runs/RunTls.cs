@@ -57,7 +57,7 @@ public sealed class RunTls : IDisposable
             var certificate = RunCertificates.CreateForLoopback(security.KeyKind);
             var (certificatePath, keyPath) = RunCertificates.WritePem(certificate, folder);
             return new RunTls(certificate, certificatePath, keyPath, folder,
-                $"a self-signed {CertificateText.KeyKind(certificate)} certificate made for this run (deleted when it ends)");
+                "a self-signed certificate made for this run (deleted when it ends)");
         }
         catch
         {
