@@ -25,6 +25,13 @@ public sealed class TlsHosts : IAsyncDisposable
 
     public X509Certificate2 Certificate => _tls.Certificate;
 
+    /// <summary>The certificate's PEM file, as a user gives it with --certificate.</summary>
+    public string CertificatePath => _tls.CertificatePath!;
+
+    /// <summary>Each host's address as --target takes it (the endpoint the catalog names for the stack).</summary>
+    public IReadOnlyDictionary<string, string> Targets =>
+        _hosts.ToDictionary(h => h.Stack, h => h.Ready.Endpoints[StackCatalog.Get(h.Stack).Endpoint], StringComparer.Ordinal);
+
     /// <summary>What the clients were created with: the run's certificate as the one they trust.</summary>
     public ClientOptions Options => new() { TrustedCertificate = _tls.Certificate };
 
@@ -43,6 +50,8 @@ public sealed class TlsHosts : IAsyncDisposable
                 RestHttp2 = true,
                 CertificatePath = hosts._tls.CertificatePath,
                 CertificateKeyPath = hosts._tls.KeyPath,
+                // Six hosts starting at once on a small, busy machine (CI's two cores) may each take longer than a run allows one.
+                StartTimeout = TimeSpan.FromMinutes(3),
             };
             var starts = Stacks.Select(stack => HostProcess.StartAsync(stack, launch, connectionString, default)).ToList();
             try
