@@ -17,8 +17,6 @@ public sealed class HostSession : IAsyncDisposable
     private readonly string _countersFile;
     private readonly string _countersPath;
     private IGraphClient? _client;
-    private IReadOnlyDictionary<string, string> _endpoints = new Dictionary<string, string>();
-    private ClientOptions _options = new();
     private RelayProcess? _relay;
 
     private HostSession(string stack, string countersFile, string countersPath)
@@ -32,9 +30,6 @@ public sealed class HostSession : IAsyncDisposable
 
     /// <summary>The spawned host; null for a --target.</summary>
     public HostProcess? Host { get; private set; }
-
-    /// <summary>A client of its own to the same endpoints, with the run's options: new connections, so a new handshake.</summary>
-    public IGraphClient NewClient() => GraphClients.Create(StackReplica.BaseOf(Stack), _endpoints, _options);
 
     public IGraphClient Client => _client ?? throw new InvalidOperationException($"The {Stack} session has no client (not started, or disposed).");
 
@@ -103,9 +98,7 @@ public sealed class HostSession : IAsyncDisposable
                 (extra > TimeSpan.Zero ? $", which holds every call {CalibrationDelay.Milliseconds(extra)} ms longer (calibration)" : "");
         }
 
-        _endpoints = endpoints;
-        _options = plan.Client;
-        _client = NewClient();
+        _client = GraphClients.Create(StackReplica.BaseOf(Stack), endpoints, plan.Client);
         // Both sides of the stack, so a figure names the libraries that produced it.
         configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}{ClientTls.Describe(plan.Client)}";
         record.AddHost(new HostInfo

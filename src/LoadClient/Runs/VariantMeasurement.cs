@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using RpcCompare.LoadClient.Clients;
 using RpcCompare.LoadClient.Entries;
 using RpcCompare.LoadClient.Hosts;
 using RpcCompare.LoadClient.Measurement;
@@ -45,13 +46,13 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         }
         var clientSampler = ClientProcessSampler.Start();
         var wireBefore = client.WireBytes;
-        var firstCallWire = await FirstCallAsync(session, variant, recorder, abort.Token);
+        await FirstCallAsync(client, variant, recorder, abort.Token);
         var warmUp = await LoadGenerator.RunAsync(client, variant, plan, recorder, kinds, abort.Token);
         if (monitor is not null && !abort.IsCancellationRequested)
         {
             await Task.Delay(SampleSettle, CancellationToken.None);
         }
-        var wireAfter = (Sent: client.WireBytes.Sent + firstCallWire.Sent, Received: client.WireBytes.Received + firstCallWire.Received);
+        var wireAfter = client.WireBytes;
         monitor?.SetVariant(CounterMonitor.IdleVariant);
         var clientUsage = clientSampler.Stop();
         var result = await recorder.CompleteAsync(CancellationToken.None);
@@ -122,15 +123,9 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         host is not null && settings.Placement.Hosts is { Count: > 0 } pinned ? pinned.Count : Environment.ProcessorCount,
         settings.DbPoolSize, Environment.ProcessorCount);
 
-    /// <summary>
-    /// The first call of a variant, connection set-up included (TCP, and with --security tls the TLS handshake), measured
-    /// apart from the steady state: made by a client of its own, since the session's client has held its connections since
-    /// its health check. Returns that client's bytes, which are the variant's too.
-    /// </summary>
-    private static async Task<(long Sent, long Received)> FirstCallAsync(HostSession session, Variant variant, LatencyRecorder recorder,
-        CancellationToken cancellationToken)
+    /// <summary>The first call of a variant, connection set-up included, measured apart from the steady state.</summary>
+    private static async Task FirstCallAsync(IGraphClient client, Variant variant, LatencyRecorder recorder, CancellationToken cancellationToken)
     {
-        await using var client = session.NewClient();
         var start = Stopwatch.GetTimestamp();
         try
         {
@@ -141,7 +136,6 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         {
             // Stopping, or a failure the warm-up will meet again and count.
         }
-        return client.WireBytes;
     }
 
     /// <summary>Cancels the variant as soon as its host dies: its requests then fail fast instead of timing out one by one.</summary>
