@@ -27,8 +27,8 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         "Bytes per request are counted on the client's own connections to the host (TCP payload: protocol framing included, " +
             "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
             "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic." + (settings.Security.IsTls
-                ? " With TLS they are the encrypted bytes: TLS records (headers, padding and tags) and the handshake, which " +
-                    "is paid on each new connection."
+                ? " With TLS they are the encrypted bytes: TLS records (headers and tags), and the handshakes of the " +
+                    "connections opened while the variant ran (not of those opened before it, by the health check)."
                 : ""),
         .. ReplicaNotes(settings),
         .. CpuIdle.Describe() is { } idle ? [idle] : Array.Empty<string>(),
