@@ -11,8 +11,15 @@ public sealed class HostEndpoints
 {
     private readonly List<(string Name, string Scheme, string Path, ListenOptions Options)> _endpoints = [];
 
+    private readonly List<(string Name, HttpProtocols Protocols)> _secure = [];
+
     public void Add(string name, string scheme, ListenOptions options, string path = "") =>
         _endpoints.Add((name, scheme, path, options));
+
+    /// <summary>The endpoints served over TLS, with the HTTP versions ALPN offers on each.</summary>
+    public IReadOnlyList<(string Name, HttpProtocols Protocols)> Secure => _secure;
+
+    public void AddSecure(string name, HttpProtocols protocols) => _secure.Add((name, protocols));
 
     /// <summary>Name -> address, e.g. grpc -> http://127.0.0.1:41234, nettcp -> net.tcp://127.0.0.1:41235/graph.</summary>
     public IReadOnlyDictionary<string, string> Addresses() => _endpoints.ToDictionary(

@@ -73,14 +73,23 @@ public static class StackHost
     }
 
     /// <summary>Listens on the settings' address and the given port and names the endpoint for the ready line, with the
-    /// stack's scheme from the catalog.</summary>
+    /// stack's scheme from the catalog; with a certificate (--certificate) an HTTP endpoint serves HTTPS and says so in
+    /// its scheme and the "security" line.</summary>
     public static void Listen(this KestrelServerOptions kestrel, StackHostSetup setup, string name, int port,
         Action<ListenOptions> configure, string path = "")
     {
-        var scheme = StackCatalog.Get(setup.Settings.Stack).Scheme;
-        kestrel.Listen(setup.Settings.Bind, port, options =>
+        var settings = setup.Settings;
+        var catalogScheme = StackCatalog.Get(settings.Stack).Scheme;
+        var scheme = HostTls.Scheme(catalogScheme, settings);
+        kestrel.Listen(settings.Bind, port, options =>
         {
             configure(options);
+            if (scheme != catalogScheme)
+            {
+                HostTls.Apply(options, settings);
+                setup.Endpoints.AddSecure(name, options.Protocols);
+                setup.Configuration.Set("security", HostTls.Describe(settings, setup.Endpoints.Secure));
+            }
             setup.Endpoints.Add(name, scheme, options, path);
         });
     }

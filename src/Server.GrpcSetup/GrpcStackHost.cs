@@ -21,7 +21,13 @@ public sealed record GrpcEndpoint(string Name, HttpProtocols Protocols, string P
 {
     /// <summary>gRPC proper: a cleartext endpoint that also offered HTTP/1.1 would answer HTTP/1.1, so HTTP/2 only.</summary>
     public static GrpcEndpoint Http2Only { get; } =
-        new(EndpointNames.Grpc, HttpProtocols.Http2, "HTTP/2 cleartext (h2c), HTTP/2-only endpoint");
+        new(EndpointNames.Grpc, HttpProtocols.Http2, "HTTP/2 cleartext (h2c), HTTP/2-only endpoint")
+        {
+            ProtocolOverTls = "HTTP/2 over TLS (ALPN h2), HTTP/2-only endpoint",
+        };
+
+    /// <summary>The manifest's "protocol" line when the host serves TLS; null: <see cref="Protocol"/> holds either way.</summary>
+    public string? ProtocolOverTls { get; init; }
 }
 
 /// <summary>
@@ -62,7 +68,7 @@ public static class GrpcStackHost
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", lines.Implementation);
-        configuration.Set("protocol", endpoint.Protocol);
+        configuration.Set("protocol", setup.Settings.IsSecure ? endpoint.ProtocolOverTls ?? endpoint.Protocol : endpoint.Protocol);
         configuration.Set("encoding", lines.Encoding);
         configuration.Set("service", lines.Service);
         configuration.Set("health", "grpc.health.v1.Health (Grpc.AspNetCore.HealthChecks), database check");

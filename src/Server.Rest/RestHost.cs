@@ -13,7 +13,7 @@ public static class RestHost
 
     public static readonly (string Name, bool IsSwitch, string Help)[] Options =
     [
-        (HostOptionNames.Http2Port, false, "also listen with HTTP/2 cleartext (h2c, prior knowledge) on this port (0 = any free port)"),
+        (HostOptionNames.Http2Port, false, "also listen with HTTP/2 only on this port: cleartext (h2c, prior knowledge), or over TLS by ALPN with --certificate (0 = any free port)"),
     ];
 
     /// <summary>
@@ -43,7 +43,8 @@ public static class RestHost
 
         var configuration = setup.Configuration;
         configuration.Set("implementation", "ASP.NET Core minimal APIs (Kestrel)");
-        configuration.Set("protocol", http2Port is null ? "HTTP/1.1 keep-alive" : "HTTP/1.1 keep-alive; HTTP/2 cleartext (h2c) on a second port");
+        var http2 = setup.Settings.IsSecure ? "HTTP/2 over TLS (ALPN h2)" : "HTTP/2 cleartext (h2c)";
+        configuration.Set("protocol", http2Port is null ? "HTTP/1.1 keep-alive" : $"HTTP/1.1 keep-alive; {http2} on a second port");
         configuration.Set("encoding", "JSON, System.Text.Json source-generated (camelCase)");
         configuration.Set("max request body", $"{MaxRequestBodyBytes:N0} bytes ({GraphRestEndpoints.MaxNeighbourhoodsBody:N0} for POST /api/neighbourhoods)");
         configuration.Set("max response", "unlimited");

@@ -90,11 +90,13 @@ public sealed class RunOptions
 
     public DatasetOptions Dataset { get; } = new();
 
+    public SecurityOptions Security { get; } = new();
+
     public Option<string[]> Targets { get; } = new("--target")
     {
         Description = "Use a server already running, e.g. grpc=http://10.0.0.5:7001, wcf=net.tcp://10.0.0.5:7002/graph, " +
-            "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004. Repeat for each stack; nothing is spawned for them; " +
-            "without --stacks the run measures the stacks given here. " +
+            "rest=http://10.0.0.5:7003, graphql=http://10.0.0.5:7004 (https:// with --security tls). Repeat for each stack; " +
+            "nothing is spawned for them; without --stacks the run measures the stacks given here. " +
             "When every stack is a --target the client only generates load and runs its socket completions inline " +
             "(DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 unless set; recorded in the manifest).",
         HelpName = "stack=url",
@@ -183,6 +185,10 @@ public sealed class RunOptions
         {
             root.Options.Add(option);
         }
+        foreach (var option in Security.All)
+        {
+            root.Options.Add(option);
+        }
         Dataset.AddTo(root);
         root.Validators.Add(result =>
         {
@@ -246,6 +252,7 @@ public sealed class RunOptions
         {
             throw new UserFacingException($"--scenario {scenarioName} stops and starts the host itself, so it cannot run against a --target; leave --target out.");
         }
+        var security = Security.Bind(result, stackList, targetMap);
         var spec = Dataset.ToSpec(result);
         var start = StartAtOption.Parse(result.GetValue(StartAt));
         var settings = new RunSettings
@@ -283,6 +290,7 @@ public sealed class RunOptions
             WriteReport = !result.GetValue(NoReport),
             Cpus = result.GetValue(Cpus)!,
             Network = NetworkOption.Parse(result.GetValue(Network)!),
+            Security = security,
             Calibration = calibration,
             OptionsForManifest = OptionsForManifest(result),
         };

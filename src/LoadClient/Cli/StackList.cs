@@ -65,9 +65,11 @@ public static class StackList
                 throw new UserFacingException($"--target {stack}: '{parts[1]}' is not an absolute URL.");
             }
             var expected = StackCatalog.Get(stack).Scheme;
-            if (uri.Scheme != expected)
+            // An HTTP stack's host elsewhere may serve TLS (--security tls checks that they agree).
+            if (uri.Scheme != expected && !(expected == Uri.UriSchemeHttp && uri.Scheme == Uri.UriSchemeHttps))
             {
-                throw new UserFacingException($"--target {stack}: the address must start with {expected}:// (was {parts[1]}).");
+                var schemes = expected == Uri.UriSchemeHttp ? "http:// or https://" : $"{expected}://";
+                throw new UserFacingException($"--target {stack}: the address must start with {schemes} (was {parts[1]}).");
             }
             if (!map.TryAdd(stack, parts[1]))
             {

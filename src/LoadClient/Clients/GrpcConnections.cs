@@ -34,7 +34,9 @@ public sealed class GrpcConnections : IDisposable
     private readonly GrpcProtocol _protocol;
     private uint _next;
 
-    public GrpcConnections(Uri address, int connections, GrpcProtocol protocol = GrpcProtocol.Http2)
+    /// <param name="trusted">With --security tls, the one certificate the channels trust (<see cref="ClientTls"/>); null: cleartext.</param>
+    public GrpcConnections(Uri address, int connections, GrpcProtocol protocol = GrpcProtocol.Http2,
+        System.Security.Cryptography.X509Certificates.X509Certificate2? trusted = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(connections, 1);
         _protocol = protocol;
@@ -50,7 +52,7 @@ public sealed class GrpcConnections : IDisposable
                 KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
                 EnableMultipleHttp2Connections = true,
                 ConnectTimeout = TimeSpan.FromSeconds(10),
-            }));
+            }.Trusting(trusted)));
             _handlers[i] = protocol == GrpcProtocol.GrpcWeb
                 ? new GrpcWebHandler(GrpcWebMode.GrpcWeb, counted)
                 : counted;

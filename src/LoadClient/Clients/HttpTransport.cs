@@ -9,12 +9,12 @@ internal static class HttpTransport
 {
     /// <summary>One HttpClient per target: keep-alive connections kept for the whole run, counted on the wire.</summary>
     public static HttpClient Create(Uri baseAddress, ClientOptions options, WireCounter wire, bool http2 = false) =>
-        new(Handler(wire))
+        new(Handler(wire).Trusting(options.TrustedCertificate))
         {
             BaseAddress = baseAddress,
             Timeout = options.RequestTimeout,
             DefaultRequestVersion = http2 ? HttpVersion.Version20 : HttpVersion.Version11,
-            // HttpClient never upgrades a cleartext connection to HTTP/2: ask for it exactly (prior knowledge).
+            // HttpClient never upgrades a cleartext connection to HTTP/2: ask for it exactly (prior knowledge; over TLS, ALPN).
             DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
         };
 

@@ -78,6 +78,10 @@ public abstract class JsonHttpGraphClientBase(Uri baseAddress, ClientOptions opt
     {
         using (request)
         {
+            // A request made here is HTTP/1.1 whatever the client's defaults (only HttpClient's own helpers apply them), which
+            // an HTTP/2-only endpoint (--rest-http2) refuses.
+            request.Version = Http.DefaultRequestVersion;
+            request.VersionPolicy = Http.DefaultVersionPolicy;
             try
             {
                 using var response = await Http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, cancellationToken);

@@ -30,6 +30,7 @@ internal static class MergeCheck
         ("load model", s => s.Manifest.LoadModel),
         ("rate", s => s.Manifest.TargetRateRps is { } rate ? string.Create(CultureInfo.InvariantCulture, $"{rate} requests/s") : "none"),
         ("network profile", s => s.Manifest.Network?.Profile ?? "loopback"),
+        ("security", s => SecurityInfo.Of(s.Manifest).Words),
     ];
 
     public static void Inputs(IReadOnlyList<string> folders)

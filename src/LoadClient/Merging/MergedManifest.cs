@@ -41,6 +41,7 @@ internal static class MergedManifest
             Options = first.Options,
             CpuPlacement = first.CpuPlacement,
             Network = first.Network,
+            Security = first.Security,
             Trials = first.Trials,
             StackOrder = first.StackOrder,
             Hosts = first.Hosts,

@@ -32,6 +32,7 @@ public static class ClientProcessRun
         { Scenario: Scenarios.RestartScenario.ScenarioName } =>
             "--client-processes hands its clients each host as a --target, and the restart scenario must own its host; run it with one client process.",
         { Scenario: "all" } => "--client-processes measures one scenario (or one mix); run each scenario on its own.",
+        { Security.IsTls: true } => "--client-processes does not hand the run's certificate to its clients yet: measure --security tls with one client process.",
         { FreshHosts: true } => "--client-processes shares one set of hosts between its clients, so it cannot restart them per trial (--fresh-hosts).",
         _ when settings.Stacks.Any(StackReplica.IsReplica) =>
             "--client-processes hands its clients each host as a --target, which a replica entry (grpc#2) cannot be; measure replicas with one client process.",

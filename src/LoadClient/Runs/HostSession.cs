@@ -101,7 +101,7 @@ public sealed class HostSession : IAsyncDisposable
 
         _client = GraphClients.Create(StackReplica.BaseOf(Stack), endpoints, plan.Client);
         // Both sides of the stack, so a figure names the libraries that produced it.
-        configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}";
+        configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}{ClientTls.Describe(plan.Client)}";
         record.AddHost(new HostInfo
         {
             Stack = Stack, Pid = Host?.Pid, Remote = Host is null, Address = address, Configuration = configuration,

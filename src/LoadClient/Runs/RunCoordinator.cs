@@ -36,6 +36,13 @@ public static class RunCoordinator
         {
             await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
         }
+        // Made before the plans, whose clients trust it; disposed (its folder deleted) however the run ends.
+        using var tls = settings.Security.IsTls ? RunTls.Open(settings.Security) : null;
+        if (tls is not null)
+        {
+            settings = settings with { Tls = tls };
+            Console.WriteLine($"Security: TLS with {tls.Origin}{(tls.Folder is { } folder ? $", in {folder}" : "")}; the client trusts it for this run only.");
+        }
         var data = new ScenarioData(settings.Dataset);
         if (settings.ScenarioFor(scenarios[0]) is MixScenario mix)
         {

@@ -27,7 +27,10 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             "implementation and the client library that called it.",
         "Bytes per request are counted on the client's own connections to the host (TCP payload: protocol framing included, " +
             "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
-            "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic.",
+            "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic." + (settings.Security.IsTls
+                ? " With TLS they are the encrypted bytes: TLS records (headers and tags), and the handshakes of the " +
+                    "connections opened while the variant ran (not of those opened before it, by the health check)."
+                : ""),
         .. ReplicaNotes(settings),
         .. CpuIdle.Describe() is { } idle ? [idle] : Array.Empty<string>(),
     ];
@@ -118,6 +121,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             KernelShaping = settings.KernelShaping?.Summary,
             Description = NetworkDescription(settings),
         },
+        Security = settings.Tls?.ToInfo() ?? SecurityInfo.None,
         StackOrder = settings.Stacks,
         Hosts = [.. _hosts],
         Notes = [.. _notes],

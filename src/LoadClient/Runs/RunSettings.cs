@@ -97,6 +97,13 @@ public sealed record RunSettings
     /// <summary>The link between the client and every host (--network); loopback emulates nothing.</summary>
     public NetworkProfile Network { get; init; } = NetworkProfile.Loopback;
 
+    /// <summary>--security and its certificate options, as asked for.</summary>
+    public RunSecurity Security { get; init; } = RunSecurity.None;
+
+    /// <summary>With --security tls, the run's certificate, made or read once the run starts (<see cref="RunCoordinator"/>);
+    /// null with security off.</summary>
+    public RunTls? Tls { get; init; }
+
     /// <summary>--calibration-delay: a replica entry slowed on purpose, to measure the verdict's power; null in a measurement.</summary>
     public CalibrationDelay? Calibration { get; init; }
 
@@ -117,6 +124,8 @@ public sealed record RunSettings
         DbPoolSize = DbPoolSize,
         QueryDelay = QueryDelay,
         RestHttp2 = RestHttp2,
+        CertificatePath = Tls?.CertificatePath,
+        CertificateKeyPath = Tls?.KeyPath,
         StartTimeout = StartTimeout,
         Cpus = Placement.Hosts,
         LogPath = logPath,

@@ -147,7 +147,8 @@ internal static class RunComparison
         return table;
     }
 
-    /// <summary>"worst-case on wan", or "worst-case, loopback vs wan" when the two runs crossed different networks.</summary>
+    /// <summary>"worst-case on wan, no TLS", "worst-case, no TLS vs TLS (ECDSA P-256)" when only the security differs (a
+    /// documented way to see what TLS costs), or "worst-case, loopback vs wan, no TLS" when the networks differ.</summary>
     public static string Subject(RunAnalysis a, RunAnalysis b)
     {
         static string Network(RunManifest m) => m.Network?.Profile ?? "loopback";
@@ -155,8 +156,10 @@ internal static class RunComparison
         // A calibration run is named whichever side it is on.
         var (calibrationA, calibrationB) = (Sections.Calibration(a.Run.Manifest), Sections.Calibration(b.Run.Manifest));
         var calibrationOfA = calibrationA == calibrationB ? "" : calibrationA;
+        var (securityA, securityB) = (Sections.Security(a.Run.Manifest), Sections.Security(b.Run.Manifest));
+        var security = securityA == securityB ? securityB : $"{securityA} vs {securityB}";
         return left == right
-            ? Sections.Subject(b.Run.Manifest) + calibrationOfA
-            : $"{b.Run.Manifest.Scenario}, {left} vs {right}{calibrationOfA}{calibrationB}";
+            ? Sections.Subject(b.Run.Manifest, security) + calibrationOfA
+            : $"{b.Run.Manifest.Scenario}, {left} vs {right}, {security}{calibrationOfA}{calibrationB}";
     }
 }

@@ -25,9 +25,14 @@ internal static class Sections
         };
     }
 
-    /// <summary>What a run measured, in a heading: the scenario, and the network when one was emulated ("worst-case on wan").</summary>
-    public static string Subject(RunManifest m) =>
-        (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) + Connections(m) + Calibration(m);
+    /// <summary>What a run measured, in a heading: the scenario, the network when one was emulated, and the security
+    /// ("worst-case on wan, TLS (ECDSA P-256)"); <paramref name="security"/> replaces the run's own security words.</summary>
+    public static string Subject(RunManifest m, string? security = null) =>
+        (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) +
+        $", {security ?? Security(m)}" + Connections(m) + Calibration(m);
+
+    /// <summary>"no TLS" or "TLS (ECDSA P-256)": security changes every figure, so every title and verdict line names it.</summary>
+    public static string Security(RunManifest m) => SecurityInfo.Of(m).Words;
 
     /// <summary>", calibration: grpc#2 slowed by 0.2ms per call" for a run with an injected effect (the load client's
     /// --calibration-delay, recorded among its options), so no title, verdict or comparison of such a run reads as a measurement.</summary>

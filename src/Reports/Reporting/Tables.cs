@@ -70,6 +70,7 @@ internal static class Tables
             (".NET", m.Machine.Dotnet),
             ("cpu placement", m.CpuPlacement?.Description ?? "not recorded (results from before --cpus)"),
             ("network", m.Network?.Description ?? "loopback (results from before --network)"),
+            ("security", m.Security?.Description ?? $"{SecurityInfo.None.Description} (results from before --security)"),
             ("dataset", $"{m.Dataset.Preset ?? "custom"}: {Formats.Whole(m.Dataset.Nodes)} nodes, {Formats.Whole(m.Dataset.Links)} links, " +
                         $"{Formats.Whole(m.Dataset.Records)} records, max degree {Formats.Whole(m.Dataset.MaxDegree)}"),
             ("dataset fingerprint", m.Dataset.Fingerprint),

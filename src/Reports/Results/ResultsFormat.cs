@@ -46,6 +46,15 @@ public static class ResultsFormat
         public static IReadOnlyList<string> All { get; } = [None, Relay];
     }
 
+    /// <summary>The run's transport security (--security): cleartext, or TLS on every stack.</summary>
+    public static class SecurityMode
+    {
+        public const string None = "none";
+        public const string Tls = "tls";
+
+        public static IReadOnlyList<string> All { get; } = [None, Tls];
+    }
+
     /// <summary>The values of SummaryEntry.limitsHit.</summary>
     public static class Limits
     {

@@ -12,6 +12,10 @@ internal static class ResultsValidation
     {
         OneOf(path, "status", manifest.Status, ResultsFormat.RunStatus.All);
         OneOf(path, "loadModel", manifest.LoadModel, ResultsFormat.LoadModel.All);
+        if (manifest.Security is { } security)
+        {
+            OneOf(path, "security.mode", security.Mode, ResultsFormat.SecurityMode.All);
+        }
         if (manifest.Network is { } network)
         {
             OneOf(path, "network.mechanism", network.Mechanism, ResultsFormat.NetworkMechanism.All);

@@ -39,6 +39,10 @@ public sealed class RunManifest
     /// <summary>The network between the client and the hosts; null in results written before --network existed (loopback).</summary>
     public NetworkInfo? Network { get; init; }
 
+    /// <summary>Whether the client talked to the hosts over TLS (--security); null in results written before the field
+    /// existed, which ran with security off (<see cref="SecurityInfo.Of"/> reads them so).</summary>
+    public SecurityInfo? Security { get; init; }
+
     /// <summary>How the run was repeated (--trials, --trial-seed, --fresh-hosts) and each trial's order; null in results from
     /// before trials (format 1: one trial, stacks in <see cref="StackOrder"/>).</summary>
     public TrialsInfo? Trials { get; init; }
@@ -159,6 +163,35 @@ public sealed class NetworkInfo
     public required string Description { get; init; }
 
     public bool IsEmulated => Mechanism != ResultsFormat.NetworkMechanism.None;
+}
+
+/// <summary>The run's transport security (--security): none, or TLS with the certificate's key kind.</summary>
+public sealed class SecurityInfo
+{
+    /// <summary>none or tls (<see cref="ResultsFormat.SecurityMode"/>).</summary>
+    public required string Mode { get; init; }
+
+    /// <summary>The certificate's key ("ECDSA P-256", "RSA 2048"); null with security off.</summary>
+    public string? KeyKind { get; init; }
+
+    /// <summary>One sentence: the mode, where the certificate came from and how the client trusted it.</summary>
+    public required string Description { get; init; }
+
+    [JsonIgnore]
+    public bool IsTls => Mode == ResultsFormat.SecurityMode.Tls;
+
+    /// <summary>"no TLS" or "TLS (ECDSA P-256)": how titles, verdict lines and the merge's checks name it.</summary>
+    [JsonIgnore]
+    public string Words => IsTls ? $"TLS ({KeyKind ?? "key unknown"})" : "no TLS";
+
+    public static SecurityInfo None { get; } = new()
+    {
+        Mode = ResultsFormat.SecurityMode.None,
+        Description = "none: every stack in cleartext (h2c, plain HTTP/1.1, NetTcp without transport security)",
+    };
+
+    /// <summary>The run's security; a manifest without the field is from before --security, when every run was cleartext.</summary>
+    public static SecurityInfo Of(RunManifest manifest) => manifest.Security ?? None;
 }
 
 public sealed class ToolInfo

@@ -24,6 +24,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
     private readonly SemaphoreSlim _hostsLock = new(1, 1);
     private readonly List<HostProcess> _hosts = [];
     private readonly Dictionary<string, IGraphClient> _clients = [];
+    private TlsHosts? _tlsHosts;
 
     public DatasetSpec Spec { get; } = DatasetSpec.Tiny;
 
@@ -148,6 +149,20 @@ public sealed class DatabaseFixture : IAsyncLifetime
         }
     }
 
+    /// <summary>Every TLS stack's host with a run's certificate, started (once, for all the TLS tests) by the first test that asks.</summary>
+    public async Task<TlsHosts> TlsHostsAsync()
+    {
+        await _hostsLock.WaitAsync();
+        try
+        {
+            return _tlsHosts ??= await TlsHosts.StartAsync(ConnectionString);
+        }
+        finally
+        {
+            _hostsLock.Release();
+        }
+    }
+
     public async Task<HostProcess> HostAsync(string stack)
     {
         await ClientsAsync();
@@ -163,6 +178,10 @@ public sealed class DatabaseFixture : IAsyncLifetime
         foreach (var host in _hosts)
         {
             await host.DisposeAsync();
+        }
+        if (_tlsHosts is not null)
+        {
+            await _tlsHosts.DisposeAsync();
         }
         await DataSource.DisposeAsync();
         if (_cluster is not null)

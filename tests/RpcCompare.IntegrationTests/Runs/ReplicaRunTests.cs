@@ -47,7 +47,7 @@ public sealed class ReplicaRunTests(DatabaseFixture db) : IDisposable
 
         await ReportWriter.WriteAsync(_temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, default);
         var markdown = await File.ReadAllTextAsync(Path.Combine(_temp.Path, ResultFileNames.ReportMarkdown));
-        Assert.StartsWith("# RpcCompare report: ping on loopback, calibration: grpc#2 slowed by 5ms per call", markdown, StringComparison.Ordinal);
+        Assert.StartsWith("# RpcCompare report: ping on loopback, no TLS, calibration: grpc#2 slowed by 5ms per call", markdown, StringComparison.Ordinal);
         Assert.Contains("gRPC (replica 2)", markdown, StringComparison.Ordinal);
     }
 

@@ -101,7 +101,7 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         {
             Assert.Contains($"## {scenarioName} ([report]({scenarioName}/report.html))", verdict);
         }
-        Assert.Contains("**Verdict: base-case**", verdict);
+        Assert.Contains("**Verdict: base-case, no TLS**", verdict);
         foreach (var file in Directory.EnumerateFiles(_temp.Path, "*", SearchOption.AllDirectories).Where(f => !f.EndsWith(".png", StringComparison.Ordinal)))
         {
             Assert.DoesNotContain(password, await File.ReadAllTextAsync(file), StringComparison.Ordinal);

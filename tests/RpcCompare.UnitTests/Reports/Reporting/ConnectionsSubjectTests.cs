@@ -23,7 +23,7 @@ public sealed class ConnectionsSubjectTests
         var manifest = await ManifestAsync(temp, connections, stacks.Split(','));
 
         Assert.Equal(expected, Sections.Connections(manifest));
-        Assert.Equal("worst-case" + expected, Sections.Subject(manifest));
+        Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
     }
 
     [Fact]
@@ -35,8 +35,8 @@ public sealed class ConnectionsSubjectTests
         await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
 
         var markdown = await File.ReadAllTextAsync(temp.Combine(ResultFileNames.ReportMarkdown));
-        Assert.StartsWith("# RpcCompare report: worst-case, gRPC over 8 connections\n", markdown, StringComparison.Ordinal);
-        Assert.Contains("**Verdict: worst-case, gRPC over 8 connections**", markdown, StringComparison.Ordinal);
+        Assert.StartsWith("# RpcCompare report: worst-case, no TLS, gRPC over 8 connections\n", markdown, StringComparison.Ordinal);
+        Assert.Contains("**Verdict: worst-case, no TLS, gRPC over 8 connections**", markdown, StringComparison.Ordinal);
     }
 
     /// <summary>A synthetic run of these stacks whose options hold --connections as the command line records it (or not at all).</summary>

@@ -140,14 +140,14 @@ public class ReportWriterTests
         var output = await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
 
         var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
-        Assert.True(markdown.IndexOf("**Verdict: worst-case**", StringComparison.Ordinal) < markdown.IndexOf("| Stack | Variant | Status", StringComparison.Ordinal));
+        Assert.True(markdown.IndexOf("**Verdict: worst-case, no TLS**", StringComparison.Ordinal) < markdown.IndexOf("| Stack | Variant | Status", StringComparison.Ordinal));
         Assert.Matches("\\| fastest at the median \\| gRPC \\| answers the median worst-case request [0-9.]+ ms \\([0-9.]+%\\) sooner than REST \\(95% CI [0-9.]+–[0-9.]+ ms; " +
             "one trial: the interval covers only the noise within this run, not between runs\\) \\|", markdown);
         // Four stacks: how far behind the last one is, as a ratio of medians (GraphQL's 14 ms against gRPC's 8 ms).
         Assert.Matches("\\| slowest at the median \\| GraphQL \\| [0-9.]+ ms at the median against [0-9.]+ ms for gRPC \\(1\\.[5-9]× the time\\) \\|", markdown);
         Assert.Contains("| fewest bytes per request | equivalent |", markdown);
         Assert.Contains("not ranked, client-bound: REST", markdown);
-        Assert.Contains(output.Verdict, line => line.StartsWith("Verdict: worst-case: fastest at the median: gRPC, answers", StringComparison.Ordinal));
+        Assert.Contains(output.Verdict, line => line.StartsWith("Verdict: worst-case, no TLS: fastest at the median: gRPC, answers", StringComparison.Ordinal));
         var html = await File.ReadAllTextAsync(temp.Combine("report.html"));
         Assert.True(html.IndexOf("id=\"verdict\"", StringComparison.Ordinal) < html.IndexOf("id=\"summary\"", StringComparison.Ordinal));
     }
@@ -220,7 +220,7 @@ public class ReportWriterTests
         var html = await ReportTextAsync(temp, "report.html");
         Assert.Contains("<div class=\"banner banner-interrupted\" role=\"alert\">This run was interrupted and is incomplete. Reason: Ctrl+C pressed during graphql.", html);
         Assert.Contains("id=\"delta-grpc\"", html);
-        Assert.StartsWith("# RpcCompare report: worst-case\n\n> **INTERRUPTED:** This run was interrupted", await File.ReadAllTextAsync(temp.Combine("summary.md")));
+        Assert.StartsWith("# RpcCompare report: worst-case, no TLS\n\n> **INTERRUPTED:** This run was interrupted", await File.ReadAllTextAsync(temp.Combine("summary.md")));
     }
 
     [Fact]
