@@ -23,6 +23,9 @@ public static class ClientProcessRun
     {
         "client-processes", "out", "cpus", "start-at", "trial-seed", "target", "no-report", "connection", "pg-data",
         "fresh-hosts", "db-pool-size", "no-target-counters", "stacks", "no-scaling-check", "budget",
+        // Its default is only meaningful under --security tls, which several client processes do not run (Refusal), and
+        // given explicitly without it, it is refused.
+        "certificate-kind",
     };
 
     public static string? Refusal(RunSettings settings) => settings switch

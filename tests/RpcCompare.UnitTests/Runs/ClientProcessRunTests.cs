@@ -70,7 +70,7 @@ public sealed class ClientProcessRunTests
         Assert.Equal(
         [
             "--scenario", "ping", "--duration", "2s", "--warmup", "1s", "--trials", "3", "--connections", "4",
-            "--rest-http2",
+            "--rest-http2", "--security", "none",
             "--stacks", "rest,grpc",
             "--target", "rest=http://127.0.0.1:5003", "--target", "grpc=http://127.0.0.1:5001",
             "--start-at", "2026-11-26T09:30:00Z", "--trial-seed", "1234",
@@ -198,6 +198,20 @@ public sealed class ClientProcessRunTests
     }
 
     [Fact]
+    public void AClientsArgumentsBindAsARunWithoutTls()
+    {
+        var options = new RunOptions();
+        var root = new RootCommand();
+        options.AddTo(root);
+
+        var result = root.Parse(ClientProcessRun.ClientArguments(Settings(), Targets, DateTimeOffset.UtcNow.AddHours(1), [0, 1],
+            "/tmp/run.clients/client-1"));
+
+        Assert.Empty(result.Errors);
+        Assert.Equal(SecurityMode.None, options.Bind(result).Security.Mode);
+    }
+
+    [Fact]
     public void ClientsDifferInNothingMergeCompares()
     {
         var root = new RootCommand();
@@ -244,6 +258,8 @@ public sealed class ClientProcessRunTests
             ["cpus"] = "client=0-3,hosts=8-10",
             ["connection"] = "Host=127.0.0.1;Password=***",
             ["pg-data"] = "/var/tmp/pg",
+            ["security"] = "none",
+            ["certificate-kind"] = "ecdsa-p256",
         },
     };
 }
