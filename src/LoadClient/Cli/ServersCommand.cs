@@ -1,6 +1,7 @@
 using System.CommandLine;
 using RpcCompare.LoadClient.Database;
 using RpcCompare.LoadClient.Hosts;
+using RpcCompare.LoadClient.Placement;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Cli;
@@ -28,6 +29,8 @@ public static class ServersCommand
         {
             var spec = dataset.ToSpec(result);
             var stackList = StackList.Parse(result.GetValue(stacks)!);
+            using var scheduling = SchedulingGroup.Join();
+            Console.WriteLine(scheduling.Description);
             var opened = await SeededDatabase.OpenAsync(result.GetValue(dataset.Connection), result.GetValue(dataset.PgData),
                 spec, cancellationToken);
             await using var database = opened.Database;

@@ -2,9 +2,9 @@ namespace RpcCompare.LoadClient.Placement;
 
 /// <summary>
 /// What an idle CPU of this machine does, as Linux's cpuidle says: halt at once, or poll a while first. In a virtual
-/// machine a halted virtual CPU is woken by the hypervisor, which can take far longer than the calls measured here, so a
-/// trial in which the CPUs fall idle between calls can be slower than one that keeps them busy (docs/reports.md,
-/// "Two speeds of trial"). Recorded, never changed: a deployed service runs on whatever its machine does.
+/// machine a halted virtual CPU is woken by the hypervisor. It was suspected of base-case's two speeds of trial, which
+/// turned out to be the scheduler's groups (SchedulingGroup; docs/reports.md, "Two speeds of trial"); it stays recorded
+/// because it describes the machine. Recorded, never changed: a deployed service runs on whatever its machine does.
 /// </summary>
 public static class CpuIdle
 {

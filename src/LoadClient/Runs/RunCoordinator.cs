@@ -22,6 +22,15 @@ public static class RunCoordinator
     public static async Task<int> RunAsync(RunSettings settings, CancellationToken cancellationToken)
     {
         var anySpawned = !settings.Stacks.All(settings.IsRemote);
+        // Before PostgreSQL and the hosts start, so they inherit the group.
+        using var scheduling = SchedulingGroup.Join();
+        // A run stopped by a signal leaves through Shutdown's cleanups, after the database's.
+        using var leaveOnExit = scheduling.Created is null ? null : Shutdown.Register(scheduling.Dispose, order: 200);
+        settings = settings with { Scheduling = scheduling.Description };
+        if (scheduling.StallsLikely || scheduling.Created is not null)
+        {
+            Console.WriteLine(scheduling.Description);
+        }
         settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned,
             settings.Cpus == CpuPlacement.None ? null : CpuAffinity.CannotPinBecause(anySpawned)) };
         if (settings.ClientProcesses > 1)

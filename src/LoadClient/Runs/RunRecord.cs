@@ -33,6 +33,7 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
                 : ""),
         .. ReplicaNotes(settings),
         .. CpuIdle.Describe() is { } idle ? [idle] : Array.Empty<string>(),
+        .. settings.Scheduling is { } scheduling ? [scheduling] : Array.Empty<string>(),
     ];
 
     public DateTimeOffset StartedUtc { get; } = DateTimeOffset.UtcNow;

@@ -110,6 +110,9 @@ public sealed record RunSettings
     /// <summary>What the kernel offered for shaping, asked at the start of a run with an emulated network.</summary>
     public KernelShaping? KernelShaping { get; init; }
 
+    /// <summary>How the run's processes are grouped for Linux's scheduler (SchedulingGroup), for the manifest's notes.</summary>
+    public string? Scheduling { get; init; }
+
     /// <summary>The command line's options as given or defaulted, passwords masked (for the manifest).</summary>
     public required IReadOnlyDictionary<string, string> OptionsForManifest { get; init; }
 
