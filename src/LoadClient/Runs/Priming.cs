@@ -20,16 +20,19 @@ public sealed record PrimedEntry(string Key, IReadOnlyList<double> RoundMs);
 /// </summary>
 public static class Priming
 {
-    /// <summary>A round in which every entry got faster by less than this (25%) settles it: on this machine kind a warm
-    /// latency moved by up to 30% between rounds with nothing warming (at 15%, a first run never settled in five rounds),
-    /// while the drift priming removes halved it or more.</summary>
-    public const double Settled = 0.25;
+    /// <summary>A round in which every entry got faster by less than this (10%) settles it. It was 25% while the
+    /// scheduler's stalls (SchedulingGroup) moved a warm latency by up to 30% between rounds with nothing warming; with
+    /// them gone rounds repeat within a few percent, and at 25% a run could settle with GraphQL still 14% faster in its
+    /// last round and its first trial 1.5x slower than its last (2026-11-29).</summary>
+    public const double Settled = 0.10;
 
     /// <summary>Three: in three runs without priming the fall lasted two trials (about 40 s) on most stacks and three on
     /// GraphQL, and a second round can hide a fall in noise (one run settled after two rounds with GraphQL still 4x slow).</summary>
     public const int MinimumRounds = 3;
 
-    public const int MaximumRounds = 5;
+    /// <summary>Eight: default base-case runs settled at five rounds with the stricter threshold; a few more bound the
+    /// cost (about 18 s a round for four stacks) when one keeps falling.</summary>
+    public const int MaximumRounds = 8;
 
     /// <summary>Whether a run primes: closed-loop entries on hosts kept up, with a warm-up long enough to be judged and no
     /// --start-at schedule (whose slots are fixed in advance); not a ramp, whose probe warms each host.</summary>

@@ -15,7 +15,7 @@ public sealed class PrimingTests
 
     [Fact]
     public void QuietRoundsSettleAtTheMinimum() =>
-        Assert.Equal(Priming.MinimumRounds, Priming.SettledAfter([new("grpc", [1.0, 0.9, 0.95]), new("wcf", [1.0, 1.4, 1.2])]));
+        Assert.Equal(Priming.MinimumRounds, Priming.SettledAfter([new("grpc", [1.0, 0.9, 0.95]), new("wcf", [1.0, 1.4, 1.3])]));
 
     [Fact]
     public void TwoRoundsNeverSettle() =>
@@ -24,6 +24,10 @@ public sealed class PrimingTests
     [Fact]
     public void AnEntryStillFallingHoldsEveryoneBack() =>
         Assert.Null(Priming.SettledAfter([new("grpc", [1.0, 1.0, 1.0]), new("graphql", [6.7, 3.5, 1.1])]));
+
+    [Fact]
+    public void AFallOfMoreThanTenPercentInTheLastRoundIsNotSettled() =>
+        Assert.Null(Priming.SettledAfter([new("grpc", [2.2, 2.2, 2.2]), new("graphql", [3.03, 3.23, 2.77])]));
 
     [Fact]
     public void OneRoundSettlesNothing() =>
