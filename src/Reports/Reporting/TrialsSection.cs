@@ -102,7 +102,28 @@ internal static class TrialsSection
         return $"The machine during the measured windows: CPU steal {Range(m => m.StealPercent)} per trial and entry, all CPUs busy " +
                $"{Range(m => m.BusyPercent)} (every process, ours included)." +
                (spoiled.Count == 0 ? "" : $" Spoiled by the machine (steal of {Formats.Percent(Results.MachineNoise.SpoiledStealPercent)} or more): " +
-                   $"{string.Join(", ", spoiled)}; their figures say as much about the neighbours as about the stacks.");
+                   $"{string.Join(", ", spoiled)}; their figures say as much about the neighbours as about the stacks.") +
+               CpuSpeed(trials);
+    }
+
+    /// <summary>The fixed CPU loop's range and the trials whose machine was slower than the run's median by
+    /// <see cref="Results.MachineNoise.SlowCpuFactor"/> or more; empty when no trial has the loop.</summary>
+    private static string CpuSpeed(IReadOnlyList<(string DisplayName, int Trial, Results.MachineNoise Machine)> trials)
+    {
+        var loops = trials.Where(t => t.Machine.CpuLoopMicroseconds is > 0)
+            .Select(t => (t.DisplayName, t.Trial, Micros: t.Machine.CpuLoopMicroseconds!.Value)).ToList();
+        if (loops.Count == 0)
+        {
+            return "";
+        }
+        var sorted = loops.Select(l => l.Micros).Order().ToList();
+        var median = sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
+        var slow = loops.Where(l => l.Micros >= median * Results.MachineNoise.SlowCpuFactor)
+            .Select(l => $"{l.DisplayName} trial {l.Trial} (+{Formats.Percent(((l.Micros / median) - 1) * 100)})").ToList();
+        return $" A fixed loop of integer work took {Formats.Whole(sorted[0])}\u2013{Formats.Whole(sorted[^1])} µs of the client's own " +
+               $"CPU time as the windows ended (median {Formats.Whole(median)} µs; it grows when the machine's CPU is slower, not when it is busier)." +
+               (slow.Count == 0 ? "" : $" Measured on a slower machine (the loop {Formats.Percent((Results.MachineNoise.SlowCpuFactor - 1) * 100)} " +
+                   $"or more over the median): {string.Join(", ", slow)}; their figures say as much about the machine as about the stacks.");
     }
 
     /// <summary>"3.0 / 3.5 / 10.0 (not steady)": each trial's warm-up, marked where it was judged and not steady.</summary>

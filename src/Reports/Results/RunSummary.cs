@@ -152,6 +152,15 @@ public sealed record MachineNoise
 
     /// <summary>Time the hypervisor ran other guests while this one wanted the CPU, in percent of all CPU time.</summary>
     public required double StealPercent { get; init; }
+
+    /// <summary>A trial whose fixed CPU loop took at least this factor of the run's median measured a slower machine.</summary>
+    public const double SlowCpuFactor = 1.10;
+
+    /// <summary>The load client's fixed piece of integer work, in microseconds of its own thread's CPU time, read as the
+    /// window ended (CpuSpeed): it grows when the machine's CPU is slower, not when it is busier. Null in results from
+    /// before it was read, and off Linux.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? CpuLoopMicroseconds { get; init; }
 }
 
 /// <summary>

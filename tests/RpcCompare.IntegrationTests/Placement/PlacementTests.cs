@@ -50,6 +50,16 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
             Assert.InRange(entry.Client.BusyPercent!.Value, 0.1, 100.5);
             Assert.True(entry.Client.CpuMsPerRequest > 0);
         });
+        // The machine's speed, read as each window ended.
+        Assert.Contains(results.Summary.Entries.SelectMany(e => e.Trials ?? []), t => t.Machine?.CpuLoopMicroseconds > 0);
+        // The scheduling group: named in the manifest, and gone with the run that made it.
+        var scheduling = Assert.Single(results.Manifest.Notes, n => n.StartsWith("Scheduling: ", StringComparison.Ordinal));
+        var made = System.Text.RegularExpressions.Regex.Match(scheduling, @"starts in the CPU cgroup /(rpccompare-\d+)");
+        if (made.Success)
+        {
+            Assert.False(Directory.Exists(Path.Combine("/sys/fs/cgroup/cpu", made.Groups[1].Value)), scheduling);
+            Assert.False(Directory.Exists(Path.Combine("/sys/fs/cgroup", made.Groups[1].Value)), scheduling);
+        }
     }
 
     [Fact]

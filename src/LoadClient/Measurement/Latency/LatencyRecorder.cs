@@ -49,6 +49,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private long _allocatedAtStart;
     private MachineCpu? _machineAtStart;
     private MachineCpu? _machineAtEnd;
+    private double? _cpuLoopAtEnd;
     private long _allocatedAtEnd;
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
@@ -283,6 +284,8 @@ public sealed class LatencyRecorder : IAsyncDisposable
 
         await StopSamplerAsync();
         SampleNow();
+        // After the window, so the loop takes no CPU from the calls measured.
+        _cpuLoopAtEnd = _begun ? CpuSpeed.LoopMicroseconds() : null;
 
         long linesWritten = 0;
         string? csvError = null;
@@ -454,7 +457,9 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 ClientCpuTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : _cpuAtEnd - _cpuAtStart,
                 ClientCpuWallTime = _measureEnd == long.MaxValue || !_begun ? TimeSpan.Zero : Stopwatch.GetElapsedTime(_cpuReadAtStart, _cpuReadAtEnd),
                 ClientAllocatedBytes = _measureEnd == long.MaxValue || !_begun ? 0 : _allocatedAtEnd - _allocatedAtStart,
-                Machine = _measureEnd == long.MaxValue || !_begun ? null : MachineCpu.Between(_machineAtStart, _machineAtEnd),
+                Machine = _measureEnd == long.MaxValue || !_begun
+                    ? null
+                    : MachineCpu.Between(_machineAtStart, _machineAtEnd) is { } machine ? machine with { CpuLoopMicroseconds = _cpuLoopAtEnd } : null,
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

@@ -255,6 +255,25 @@ public class TrialReportTests
     }
 
     [Fact]
+    public async Task ATrialOnASlowerMachineIsNamed()
+    {
+        using var temp = new TempFolder();
+        MachineNoise Loop(double micros) => new() { BusyPercent = 96, StealPercent = 0, CpuLoopMicroseconds = micros };
+        await SyntheticResults.CreateAsync(temp.Path,
+        [
+            new SyntheticEntry("grpc", "", 200, 10, 0.1) { TrialMedians = [10, 13, 10], Machines = [Loop(179), Loop(240), Loop(180)] },
+            new SyntheticEntry("wcf", "", 200, 12, 0.1) { TrialMedians = [12, 12, 12], Machines = [Loop(178), Loop(181), Loop(179)] },
+        ]);
+
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+
+        Assert.Contains("A fixed loop of integer work took 178\u2013240 µs of the client's own CPU time as the windows ended (median 180 µs; " +
+            "it grows when the machine's CPU is slower, not when it is busier). Measured on a slower machine (the loop 10% or more " +
+            "over the median): gRPC trial 2 (+33.7%); their figures say as much about the machine as about the stacks.",
+            await File.ReadAllTextAsync(temp.Combine("summary.md")));
+    }
+
+    [Fact]
     public async Task TheSameTrialsGiveByteIdenticalReports()
     {
         using var temp = new TempFolder();
