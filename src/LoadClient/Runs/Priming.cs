@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using System.Runtime;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Terminal;
 using RpcCompare.Stacks;
@@ -8,6 +9,10 @@ namespace RpcCompare.LoadClient.Runs;
 
 /// <summary>An entry's warm latency after each priming round (ms), in round order.</summary>
 public sealed record PrimedEntry(string Key, IReadOnlyList<double> RoundMs);
+
+/// <summary>How much of a priming round the busiest process (a host or the load client) spent compiling methods: its JIT
+/// milliseconds over the round's, NaN when no process reported its JIT time.</summary>
+public sealed record PrimingRound(double JitShare, string Busiest = "");
 
 /// <summary>
 /// Before trial 1, rounds of every entry's warm-up (nothing measured) in trial 1's order, until no entry got faster by
@@ -30,9 +35,18 @@ public static class Priming
     /// GraphQL, and a second round can hide a fall in noise (one run settled after two rounds with GraphQL still 4x slow).</summary>
     public const int MinimumRounds = 3;
 
-    /// <summary>Eight: default base-case runs settled at five rounds with the stricter threshold; a few more bound the
-    /// cost (about 18 s a round for four stacks) when one keeps falling.</summary>
-    public const int MaximumRounds = 8;
+    /// <summary>Twelve: default base-case runs settled at five to seven rounds once the JIT had to be quiet as well; a few
+    /// more bound the cost (about 18 s a round for four stacks) when one keeps falling or compiling.</summary>
+    public const int MaximumRounds = 12;
+
+    /// <summary>A round settles only if no process spent more than this share of it (2%) compiling methods. Tiered
+    /// compilation moves a method to tier 1 in the background once it has been called often enough and no new tier-0
+    /// method appeared for 100 ms, so a host can keep compiling for rounds whose latency moves less than
+    /// <see cref="Settled"/>: in the base-case calibration of 2026-11-29, 5 of 20 A/A runs settled after three rounds
+    /// (about 20 s) and measured their first entry at 1.5-2x its twin's median with twice the server CPU per request.
+    /// In base-case runs on this machine kind the busiest process compiled for 7-28% of each of the first four to six
+    /// rounds, then 0.4-1.5% (the load client's own, which compiles for every stack).</summary>
+    public const double JitQuiet = 0.02;
 
     /// <summary>Whether a run primes: closed-loop entries on hosts kept up, with a warm-up long enough to be judged and no
     /// --start-at schedule (whose slots are fixed in advance); not a ramp, whose probe warms each host.</summary>
@@ -40,14 +54,17 @@ public static class Priming
         !plan.Settings.FreshHosts && !scheduled && plan.Settings.Rate is null
         && plan.Settings.Warmup >= LoadGenerator.MinimumJudgedWarmup && !plan.Scenario.Ramps && plan.Entries.Any(e => e.Variant.Mix is null);
 
-    /// <summary>The round after which priming stops (1-based), or null when the rounds so far have not settled.</summary>
-    public static int? SettledAfter(IReadOnlyList<PrimedEntry> entries)
+    /// <summary>The round after which priming stops (1-based), or null when the rounds so far have not settled: no entry
+    /// got faster by more than <see cref="Settled"/> and (where <paramref name="rounds"/> says) the JIT was quiet.</summary>
+    public static int? SettledAfter(IReadOnlyList<PrimedEntry> entries, IReadOnlyList<PrimingRound>? rounds = null)
     {
-        var rounds = entries.Count == 0 ? 0 : entries.Min(e => e.RoundMs.Count);
-        for (var round = MinimumRounds; round <= rounds; round++)
+        var count = entries.Count == 0 ? 0 : entries.Min(e => e.RoundMs.Count);
+        for (var round = MinimumRounds; round <= count; round++)
         {
-            // A round without calls (NaN) tells nothing either way and holds no one back.
-            if (entries.All(e => !(e.RoundMs[round - 1] < e.RoundMs[round - 2] * (1 - Settled))))
+            // A round without calls (NaN) tells nothing either way and holds no one back; neither does a round whose
+            // processes did not report their JIT time (a --target elsewhere).
+            var jitQuiet = rounds is null || round > rounds.Count || !(rounds[round - 1].JitShare > JitQuiet);
+            if (jitQuiet && entries.All(e => !(e.RoundMs[round - 1] < e.RoundMs[round - 2] * (1 - Settled))))
             {
                 return round;
             }
@@ -63,9 +80,13 @@ public static class Priming
         var clock = Stopwatch.StartNew();
         var order = plan.Orders[0].Where(e => e.Variant.Mix is null).ToList();
         var rounds = order.ToDictionary(e => e.Key, _ => new List<double>(), StringComparer.Ordinal);
+        var jit = new List<PrimingRound>();
+        var monitors = new Dictionary<CounterMonitor, string>();
         for (var round = 1; round <= MaximumRounds && !cancellationToken.IsCancellationRequested; round++)
         {
             progress.Line($"Priming round {round}: every entry's warm-up, nothing measured");
+            var roundStart = Stopwatch.GetTimestamp();
+            var clientJitStart = JitInfo.GetCompilationTime();
             foreach (var entry in order)
             {
                 if (!rounds.TryGetValue(entry.Key, out var warm) || cancellationToken.IsCancellationRequested)
@@ -80,17 +101,37 @@ public static class Priming
                     continue;
                 }
 
+                if (session.Monitor is { } monitor)
+                {
+                    monitors.TryAdd(monitor, session.Stack);
+                }
                 warm.Add(await WarmLatencyAsync(session, entry, plan, cancellationToken));
             }
 
+            jit.Add(RoundJit(monitors.Select(m => (m.Value, m.Key)), roundStart, Stopwatch.GetTimestamp(), JitInfo.GetCompilationTime() - clientJitStart));
             var primed = rounds.Select(r => new PrimedEntry(r.Key, r.Value)).Where(e => e.RoundMs.Count == round).ToList();
-            if (SettledAfter(primed) is not null)
+            if (SettledAfter(primed, jit) is not null)
             {
-                return Describe(primed, round, clock.Elapsed, settled: true);
+                return Describe(primed, jit, round, clock.Elapsed, settled: true);
             }
         }
 
-        return Describe([.. rounds.Select(r => new PrimedEntry(r.Key, r.Value))], MaximumRounds, clock.Elapsed, settled: false);
+        return Describe([.. rounds.Select(r => new PrimedEntry(r.Key, r.Value))], jit, MaximumRounds, clock.Elapsed, settled: false);
+    }
+
+    /// <summary>The busiest process's share of the round spent in the JIT: the load client's own, and each host's from its
+    /// counter samples that ended inside the round (a sample covers the 500 ms before it, so the round's last half second
+    /// counts in the next round, which is as good for a trend).</summary>
+    private static PrimingRound RoundJit(IEnumerable<(string Stack, CounterMonitor Monitor)> hosts, long start, long end, TimeSpan clientJit)
+    {
+        var roundMs = Stopwatch.GetElapsedTime(start, end).TotalMilliseconds;
+        var (busiest, name) = (clientJit.TotalMilliseconds, "client");
+        foreach (var (stack, monitor) in hosts)
+        {
+            var hostJit = monitor.GetSamples().Where(s => s.Timestamp > start && s.Timestamp <= end).Sum(s => s.JitMs ?? 0);
+            (busiest, name) = hostJit > busiest ? (hostJit, StackCatalog.DisplayName(stack)) : (busiest, name);
+        }
+        return new PrimingRound(roundMs > 0 ? busiest / roundMs : double.NaN, name);
     }
 
     /// <summary>One warm-up of the entry until steady (at most the re-warm cap), and the mean latency of its last intervals.</summary>
@@ -122,17 +163,23 @@ public static class Priming
         return half.Count % 2 == 1 ? half[half.Count / 2] : (half[(half.Count / 2) - 1] + half[half.Count / 2]) / 2;
     }
 
-    private static string Describe(IReadOnlyList<PrimedEntry> entries, int rounds, TimeSpan took, bool settled)
+    private static string Describe(IReadOnlyList<PrimedEntry> entries, IReadOnlyList<PrimingRound> jit, int rounds, TimeSpan took,
+        bool settled)
     {
         var settledText = (Settled * 100).ToString("0", CultureInfo.InvariantCulture) + "%";
         var seconds = took.TotalSeconds.ToString("0", CultureInfo.InvariantCulture);
         static string Ms(double ms) => double.IsFinite(ms) ? ms.ToString("0.###", CultureInfo.InvariantCulture) : "-";
         var lines = string.Join("; ", entries.Select(e => $"{StackDisplay(e.Key)} {string.Join(" \u2192 ", e.RoundMs.Select(Ms))} ms"));
+        var quiet = (JitQuiet * 100).ToString("0.#", CultureInfo.InvariantCulture) + "%";
+        var shares = string.Join(" \u2192 ", jit.Select(r => double.IsFinite(r.JitShare)
+            ? (r.JitShare * 100).ToString("0.0", CultureInfo.InvariantCulture) + $"% ({r.Busiest})" : "-"));
         return settled
             ? $"Priming: {rounds} rounds of every entry's warm-up before trial 1 ({seconds} s), until no entry got faster by " +
-              $"more than {settledText} in a round (warm latency by round: {lines})."
+              $"more than {settledText} in a round and no process spent more than {quiet} of it compiling (warm latency by " +
+              $"round: {lines}; busiest process's JIT share by round: {shares})."
             : $"Priming: stopped after {MaximumRounds} rounds ({seconds} s) with an entry still getting faster by more than " +
-              $"{settledText} a round; the first trials may measure a system still warming (warm latency by round: {lines}).";
+              $"{settledText} a round or a process still compiling more than {quiet} of it; the first trials may measure a " +
+              $"system still warming (warm latency by round: {lines}; busiest process's JIT share by round: {shares}).";
     }
 
     private static string StackDisplay(string key)

@@ -17,8 +17,9 @@ public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
         }
         if (Priming.Applies(plan, settings.StartAt is not null))
         {
-            // Three rounds is what base-case took on this machine kind; each warm-up is at least the judged minimum.
-            fixedSeconds += 3 * plan.Entries.Count * (LoadGenerator.MinimumJudgedWarmup.TotalSeconds + 1.5);
+            // Six rounds is what base-case took on this machine kind once the JIT had to be quiet; each warm-up is at
+            // least the judged minimum.
+            fixedSeconds += 6 * plan.Entries.Count * (LoadGenerator.MinimumJudgedWarmup.TotalSeconds + 1.5);
         }
         var trialsSeconds = 0.0;
         for (var trial = 1; trial <= plan.Trials; trial++)

@@ -36,4 +36,22 @@ public sealed class PrimingTests
     [Fact]
     public void ARoundWithoutCallsHoldsNoOneBack() =>
         Assert.Equal(3, Priming.SettledAfter([new("grpc", [double.NaN, 1.0, 0.9])]));
+
+    [Fact]
+    public void ARoundStillCompilingIsNotSettled()
+    {
+        // Latency flat from round 2, but a host spends 7.5% of round 3 in the JIT: round 4, quiet, settles.
+        PrimedEntry[] entries = [new("grpc", [3.4, 2.1, 2.1, 2.05]), new("graphql", [12.4, 2.6, 2.6, 2.8])];
+        PrimingRound[] rounds = [new(0.16), new(0.14), new(0.075), new(0.004)];
+
+        Assert.Equal(4, Priming.SettledAfter(entries, rounds));
+    }
+
+    [Fact]
+    public void CompilingInEveryRoundNeverSettles() =>
+        Assert.Null(Priming.SettledAfter([new("grpc", [1.0, 1.0, 1.0])], [new(0.2), new(0.1), new(0.05)]));
+
+    [Fact]
+    public void ARoundWithoutJitFiguresIsJudgedByLatency() =>
+        Assert.Equal(3, Priming.SettledAfter([new("grpc", [1.0, 1.0, 1.0])], [new(0.2), new(0.1), new(double.NaN)]));
 }

@@ -19,6 +19,7 @@ namespace RpcCompare.LoadClient.Measurement;
 /// <param name="BytesSent">TCP payload bytes the server sent during the interval.</param>
 /// <param name="BytesReceived">TCP payload bytes the server received during the interval.</param>
 /// <param name="DbBusyConnections">PostgreSQL connections in use in the server's Npgsql pools (mean over the interval).</param>
+/// <param name="JitMs">Milliseconds the runtime spent compiling methods during the interval (its time-in-jit counter).</param>
 public sealed record CounterReading(
     long Timestamp,
     double ElapsedSeconds,
@@ -33,4 +34,5 @@ public sealed record CounterReading(
     double? CpuPercent,
     long? BytesSent,
     long? BytesReceived,
-    double? DbBusyConnections = null);
+    double? DbBusyConnections = null,
+    double? JitMs = null);

@@ -41,6 +41,7 @@ internal sealed class CounterReadingAssembler
         CpuUsage,
         BytesSent,
         BytesReceived,
+        JitTime,
     }
 
     /// <summary>Adds one counter value; returns the sample it completed, if any. Counters not sampled are ignored.</summary>
@@ -85,6 +86,7 @@ internal sealed class CounterReadingAssembler
         (RuntimeProvider, "gen-1-gc-count") => Counter.Gen1Count,
         (RuntimeProvider, "gen-2-gc-count") => Counter.Gen2Count,
         (RuntimeProvider, "cpu-usage") => Counter.CpuUsage,
+        (RuntimeProvider, "time-in-jit") => Counter.JitTime,
         (SocketsProvider, "bytes-sent") => Counter.BytesSent,
         (SocketsProvider, "bytes-received") => Counter.BytesReceived,
         _ => null,
@@ -107,7 +109,8 @@ internal sealed class CounterReadingAssembler
             Value(Counter.CpuUsage),
             Delta(Counter.BytesSent, ref _lastBytesSent),
             Delta(Counter.BytesReceived, ref _lastBytesReceived),
-            _dbBusy);
+            _dbBusy,
+            Value(Counter.JitTime));
         _current.Clear();
         _dbBusy = null;
         return sample;

@@ -173,6 +173,19 @@ public class CounterReadingAssemblerTests
         Assert.Equal(9, CounterWindowSummary.FromSamples("(idle)", [sample]).PeakDbBusyConnections);
     }
 
+    [Fact]
+    public void TimeInJitIsTheSampleJitMilliseconds()
+    {
+        var assembler = new CounterReadingAssembler(T0, 0.5, new VariantTimeline("(idle)"));
+
+        Assert.Null(assembler.Add(Runtime, "cpu-usage", 10, 0.5, T0 + Second));
+        Assert.Null(assembler.Add(Runtime, "time-in-jit", 37.5, 0.5, T0 + Second));
+        var sample = assembler.Flush();
+
+        Assert.NotNull(sample);
+        Assert.Equal(37.5, sample.JitMs);
+    }
+
     private static CounterReading? Interval(CounterReadingAssembler assembler, long timestamp, long bytesSent, long bytesReceived)
     {
         // The order the runtime uses: System.Runtime's counters, then System.Net.Sockets' a few ms later.
