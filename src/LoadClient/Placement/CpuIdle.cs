@@ -15,26 +15,14 @@ public static class CpuIdle
     /// does not say (not Linux, no cpuidle).</summary>
     public static string? Describe()
     {
-        var driver = ReadLine(Path.Combine(CpuIdleFolder, "current_driver"));
+        var driver = KernelFiles.ReadLine(Path.Combine(CpuIdleFolder, "current_driver"));
         if (driver is null)
         {
             return null;
         }
-        var governor = ReadLine(Path.Combine(CpuIdleFolder, "current_governor")) ?? ReadLine(Path.Combine(CpuIdleFolder, "current_governor_ro"));
-        var poll = ReadLine(HaltPollNs);
+        var governor = KernelFiles.ReadLine(Path.Combine(CpuIdleFolder, "current_governor")) ?? KernelFiles.ReadLine(Path.Combine(CpuIdleFolder, "current_governor_ro"));
+        var poll = KernelFiles.ReadLine(HaltPollNs);
         return $"Idle CPUs: cpuidle driver {driver}{(governor is null ? "" : $", governor {governor}")}" +
             (poll is null ? "." : $", guest halt polling {poll} ns{(poll == "0" ? " (an idle virtual CPU halts at once and is woken by the hypervisor)" : "")}.");
-    }
-
-    private static string? ReadLine(string path)
-    {
-        try
-        {
-            return File.Exists(path) ? File.ReadLines(path).FirstOrDefault()?.Trim() : null;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null;
-        }
     }
 }

@@ -64,7 +64,7 @@ public sealed class SchedulingGroup : IDisposable
         {
             return new("Scheduling: not Linux, no scheduling groups to arrange.", false);
         }
-        var autogroup = ReadLine(Path.Combine(root, "proc/sys/kernel/sched_autogroup_enabled"));
+        var autogroup = KernelFiles.ReadLine(Path.Combine(root, "proc/sys/kernel/sched_autogroup_enabled"));
         if (autogroup != "1")
         {
             return new(autogroup is null
@@ -77,7 +77,7 @@ public sealed class SchedulingGroup : IDisposable
             return Unable("no CPU cgroup controller is mounted");
         }
         if (place.Unified && place.Path != "/"
-            && !(ReadLine(Path.Combine(place.Mount, place.Path.TrimStart('/'), "cgroup.controllers")) ?? "").Split(' ').Contains("cpu"))
+            && !(KernelFiles.ReadLine(Path.Combine(place.Mount, place.Path.TrimStart('/'), "cgroup.controllers")) ?? "").Split(' ').Contains("cpu"))
         {
             // A unified-hierarchy cgroup without the CPU controller is the root's for the scheduler.
             return Unable($"its cgroup {place.Path} has no CPU controller");
@@ -91,7 +91,7 @@ public sealed class SchedulingGroup : IDisposable
         var folder = Path.Combine(place.Mount, name);
         try
         {
-            if (place.Unified && !(ReadLine(Path.Combine(place.Mount, "cgroup.subtree_control")) ?? "").Split(' ').Contains("cpu"))
+            if (place.Unified && !(KernelFiles.ReadLine(Path.Combine(place.Mount, "cgroup.subtree_control")) ?? "").Split(' ').Contains("cpu"))
             {
                 return Unable("the unified cgroup hierarchy does not hand the CPU controller to its children");
             }
@@ -164,28 +164,9 @@ public sealed class SchedulingGroup : IDisposable
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
-                if (File.Exists(Path.Combine(folder, "cgroup.procs")) && !IsCgroupFs(folder))
-                {
-                    // A test's folder: plain files, removed with them.
-                    Directory.Delete(folder, recursive: true);
-                    return;
-                }
+                // The kernel refuses while a process is still on its way out of the group.
                 Thread.Sleep(50);
             }
-        }
-    }
-
-    private static bool IsCgroupFs(string folder) => folder.StartsWith("/sys/fs/cgroup", StringComparison.Ordinal);
-
-    internal static string? ReadLine(string path)
-    {
-        try
-        {
-            return File.Exists(path) ? File.ReadLines(path).FirstOrDefault()?.Trim() : null;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null;
         }
     }
 
@@ -211,7 +192,7 @@ public sealed class SchedulingGroup : IDisposable
                 var parts = line.Split(':', 3);
                 if (parts.Length == 3 && parts[0] == "0" && parts[1].Length == 0
                     && MountOf(mounts, root, _ => true, "cgroup2") is { } mount
-                    && (ReadLine(System.IO.Path.Combine(mount, "cgroup.controllers")) ?? "").Split(' ').Contains("cpu"))
+                    && (KernelFiles.ReadLine(System.IO.Path.Combine(mount, "cgroup.controllers")) ?? "").Split(' ').Contains("cpu"))
                 {
                     return new(mount, parts[2], true);
                 }

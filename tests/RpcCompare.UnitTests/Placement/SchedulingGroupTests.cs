@@ -41,8 +41,9 @@ public sealed class SchedulingGroupTests : IDisposable
 
         group.Leave();
 
+        // That the group is then removed needs the kernel's cgroup filesystem (rmdir of a folder with control files in
+        // it): the placement integration test checks it on the real one.
         Assert.Equal("4242", File.ReadAllText(_root.Combine("sys/fs/cgroup/cpu/cgroup.procs")));
-        Assert.False(Directory.Exists(folder));
     }
 
     [Fact]
