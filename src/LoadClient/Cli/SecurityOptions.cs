@@ -4,7 +4,7 @@ using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Cli;
 
-/// <summary>--security and the certificate options of a run, and the checks that take the stacks and targets too.</summary>
+/// <summary>--security and the certificate options of a run (and of `servers`), and the checks that take the stacks and targets too.</summary>
 public sealed class SecurityOptions
 {
     public const string None = "none";
@@ -16,15 +16,15 @@ public sealed class SecurityOptions
 
     public Option<string?> Certificate { get; } = new("--certificate")
     {
-        Description = "With --security tls: your own certificate (PEM) instead of one made for the run. The hosts the run starts " +
-            "serve it (with --certificate-key); the client trusts it alone for the run, as the server's certificate or as the CA " +
+        Description = "With --security tls: your own certificate (PEM) instead of one made for the run. The hosts the run (or " +
+            "servers) starts serve it (with --certificate-key); the client trusts it alone for the run, as the server's certificate or as the CA " +
             "that signed a --target's. It is never added to the machine's trust store.",
         HelpName = "file",
     };
 
     public Option<string?> CertificateKey { get; } = new("--certificate-key")
     {
-        Description = "The private key (PEM) of --certificate, for the hosts the run starts; not needed when every stack is a --target.",
+        Description = "The private key (PEM) of --certificate, for the hosts the run (or servers) starts; not needed when every stack is a --target.",
         HelpName = "file",
     };
 
@@ -102,8 +102,8 @@ public sealed class SecurityOptions
         var option = new Option<string>("--security")
         {
             Description = "none: every stack in cleartext, as every figure so far (h2c, plain HTTP/1.1). tls: every HTTP stack over " +
-                "HTTPS (HTTP/2 by ALPN for gRPC) with a certificate made for the run and trusted by the client for the run only; " +
-                "see docs/security.md.",
+                "HTTPS (HTTP/2 by ALPN for gRPC) and NetTcp over its TLS upgrade, with a certificate made for the run (or for servers, " +
+                "which prints its file for a client elsewhere) and trusted by the client for the run only; see docs/security.md.",
             DefaultValueFactory = _ => None,
             HelpName = "none|tls",
         };

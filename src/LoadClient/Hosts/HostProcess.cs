@@ -153,11 +153,6 @@ public sealed class HostProcess : IAsyncDisposable
             yield return $"--{HostOptionNames.Certificate}={launch.CertificatePath}";
             yield return $"--{HostOptionNames.CertificateKey}={launch.CertificateKeyPath}";
         }
-        if (launch.CertificatePath is not null)
-        {
-            yield return $"--{HostOptionNames.Certificate}={launch.CertificatePath}";
-            yield return $"--{HostOptionNames.CertificateKey}={launch.CertificateKeyPath}";
-        }
     }
 
     private void OnLine(string? line)

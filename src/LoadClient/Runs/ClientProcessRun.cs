@@ -23,9 +23,10 @@ public static class ClientProcessRun
     {
         "client-processes", "out", "cpus", "start-at", "trial-seed", "target", "no-report", "connection", "pg-data",
         "fresh-hosts", "db-pool-size", "no-target-counters", "stacks", "no-scaling-check", "budget",
-        // Its default is only meaningful under --security tls, which several client processes do not run (Refusal), and
-        // given explicitly without it, it is refused.
-        "certificate-kind",
+        // The run's certificate is made (or read) once, by this process: each client is given its public part alone
+        // (--certificate), as a client of --target hosts trusts them. --certificate-kind's default, given explicitly to a
+        // client of --security none, would be refused.
+        "certificate-kind", "certificate", "certificate-key",
     };
 
     public static string? Refusal(RunSettings settings) => settings switch
@@ -35,7 +36,6 @@ public static class ClientProcessRun
         { Scenario: Scenarios.RestartScenario.ScenarioName } =>
             "--client-processes hands its clients each host as a --target, and the restart scenario must own its host; run it with one client process.",
         { Scenario: "all" } => "--client-processes measures one scenario (or one mix); run each scenario on its own.",
-        { Security.IsTls: true } => "--client-processes does not hand the run's certificate to its clients yet: measure --security tls with one client process.",
         { FreshHosts: true } => "--client-processes shares one set of hosts between its clients, so it cannot restart them per trial (--fresh-hosts).",
         _ when settings.Stacks.Any(StackReplica.IsReplica) =>
             "--client-processes hands its clients each host as a --target, which a replica entry (grpc#2) cannot be; measure replicas with one client process.",
@@ -171,6 +171,10 @@ public static class ClientProcessRun
         foreach (var stack in settings.Stacks)
         {
             arguments.AddRange(["--target", $"{stack}={targets[stack]}"]);
+        }
+        if (settings.Tls is { } tls)
+        {
+            arguments.AddRange(["--certificate", tls.CertificatePath!]);
         }
         arguments.AddRange(["--start-at", startAt.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture)]);
         arguments.AddRange(["--trial-seed", settings.TrialSeed.ToString(CultureInfo.InvariantCulture)]);

@@ -33,6 +33,14 @@ public static class RunCoordinator
         }
         settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned,
             settings.Cpus == CpuPlacement.None ? null : CpuAffinity.CannotPinBecause(anySpawned)) };
+        // Made before the plans, whose clients trust it (and the client processes, given its public part); disposed (its
+        // folder deleted) however the run ends.
+        using var tls = settings.Security.IsTls ? RunTls.Open(settings.Security) : null;
+        if (tls is not null)
+        {
+            settings = settings with { Tls = tls };
+            Console.WriteLine($"Security: TLS with {tls.Origin}{(tls.Folder is { } folder ? $", in {folder}" : "")}; the client trusts it for this run only.");
+        }
         if (settings.ClientProcesses > 1)
         {
             return await ClientProcessRun.RunAsync(settings, cancellationToken);
@@ -44,13 +52,6 @@ public static class RunCoordinator
         foreach (var folder in folders)
         {
             await ResultsWriter.EnsureUsableAsync(folder, cancellationToken);
-        }
-        // Made before the plans, whose clients trust it; disposed (its folder deleted) however the run ends.
-        using var tls = settings.Security.IsTls ? RunTls.Open(settings.Security) : null;
-        if (tls is not null)
-        {
-            settings = settings with { Tls = tls };
-            Console.WriteLine($"Security: TLS with {tls.Origin}{(tls.Folder is { } folder ? $", in {folder}" : "")}; the client trusts it for this run only.");
         }
         var data = new ScenarioData(settings.Dataset);
         if (settings.ScenarioFor(scenarios[0]) is MixScenario mix)

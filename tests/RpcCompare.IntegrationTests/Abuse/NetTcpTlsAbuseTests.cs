@@ -11,8 +11,10 @@ namespace RpcCompare.IntegrationTests.Abuse;
 /// plain framing after asking for TLS. Each ends that connection with a bounded error; the host serves on.
 /// </summary>
 [Collection(DatabaseCollection.Name)]
-public sealed class NetTcpTlsAbuseTests(DatabaseFixture db, WcfTlsHosts tls)
+public sealed class NetTcpTlsAbuseTests(DatabaseFixture db)
 {
+    private TlsHosts Tls => db.TlsHosts;
+
     private const string UpgradeInvalid = "http://schemas.microsoft.com/ws/2006/05/framing/faults/UpgradeInvalid";
 
     /// <summary>The host's preamble deadline (ChannelInitializationTimeout, 30 s) covers the TLS handshake too.</summary>
@@ -23,7 +25,7 @@ public sealed class NetTcpTlsAbuseTests(DatabaseFixture db, WcfTlsHosts tls)
         using var _ = socket;
 
         await socket.SendAsync(new byte[] { 0x16, 0x03, 0x01 }, SocketFlags.None);
-        var answer = await WcfTlsHosts.ReadToCloseAsync(socket);
+        var answer = await RawSocket.ReadToCloseAsync(socket);
 
         Assert.Empty(answer);
         await AssertServingAsync(host, "its TLS handshake did not complete within 00:00:30");
@@ -36,7 +38,7 @@ public sealed class NetTcpTlsAbuseTests(DatabaseFixture db, WcfTlsHosts tls)
         using var _ = socket;
 
         await socket.SendAsync((byte[])[0x16, 0x03, 0x01, 0x00, 0x40, .. Enumerable.Repeat((byte)0xA5, 64)], SocketFlags.None);
-        var answer = await WcfTlsHosts.ReadToCloseAsync(socket);
+        var answer = await RawSocket.ReadToCloseAsync(socket);
 
         Assert.DoesNotContain((byte)0x0B, answer);
         await AssertServingAsync(host, "the TLS handshake failed");
@@ -49,7 +51,7 @@ public sealed class NetTcpTlsAbuseTests(DatabaseFixture db, WcfTlsHosts tls)
         using var _ = socket;
 
         await socket.SendAsync(new byte[] { 0x0C }, SocketFlags.None);
-        var answer = await WcfTlsHosts.ReadToCloseAsync(socket);
+        var answer = await RawSocket.ReadToCloseAsync(socket);
 
         Assert.Equal([0x08, (byte)UpgradeInvalid.Length, .. Encoding.UTF8.GetBytes(UpgradeInvalid)], answer);
         await AssertServingAsync(host, "where a TLS ClientHello (0x16) was expected");
@@ -62,22 +64,22 @@ public sealed class NetTcpTlsAbuseTests(DatabaseFixture db, WcfTlsHosts tls)
     [Fact]
     public async Task AGarbageClientHelloToTheHttpsHostClosesOnlyThatConnection()
     {
-        var host = await tls.HostAsync(StackCatalog.WcfHttp, db);
-        using var socket = await WcfTlsHosts.ConnectAsync(new Uri(host.Ready.Endpoints["http"]));
+        var host = await Tls.HostAsync(StackCatalog.WcfHttp);
+        using var socket = await RawSocket.ConnectAsync(new Uri(host.Ready.Endpoints["http"]));
 
         await socket.SendAsync((byte[])[0x16, 0x03, 0x01, 0x00, 0x40, .. Enumerable.Repeat((byte)0xA5, 64), .. "\r\n\r\n"u8.ToArray()], SocketFlags.None);
-        var answer = await WcfTlsHosts.ReadToCloseAsync(socket);
+        var answer = await RawSocket.ReadToCloseAsync(socket);
 
         Assert.DoesNotContain("200 OK", Encoding.ASCII.GetString(answer), StringComparison.Ordinal);
-        Assert.Equal("still serving", await (await tls.ClientAsync(StackCatalog.WcfHttp, db)).PingAsync("still serving", default));
+        Assert.Equal("still serving", await (await Tls.ClientAsync(StackCatalog.WcfHttp)).PingAsync("still serving", default));
     }
 
     /// <summary>A connection to the TLS NetTcp host whose preamble asked for the upgrade and got the UpgradeResponse (0x0A).</summary>
     private async Task<(HostProcess Host, Socket Socket)> UpgradedAsync()
     {
-        var host = await tls.HostAsync(StackCatalog.Wcf, db);
+        var host = await Tls.HostAsync(StackCatalog.Wcf);
         var address = new Uri(host.Ready.Endpoints["nettcp"]);
-        var socket = await WcfTlsHosts.ConnectAsync(address);
+        var socket = await RawSocket.ConnectAsync(address);
         var via = Encoding.UTF8.GetBytes(address.AbsoluteUri);
         var upgrade = "application/ssl-tls"u8.ToArray();
         await socket.SendAsync((byte[])[0x00, 0x01, 0x00, 0x01, 0x02, 0x02, (byte)via.Length, .. via, 0x03, 0x08, 0x09, (byte)upgrade.Length, .. upgrade], SocketFlags.None);
@@ -92,6 +94,6 @@ public sealed class NetTcpTlsAbuseTests(DatabaseFixture db, WcfTlsHosts tls)
     private async Task AssertServingAsync(HostProcess host, string logged)
     {
         await Eventually.TrueAsync(() => host.RecentOutput.Contains(logged, StringComparison.Ordinal), $"the host to log '{logged}'");
-        Assert.Equal("still serving", await (await tls.ClientAsync(StackCatalog.Wcf, db)).PingAsync("still serving", default));
+        Assert.Equal("still serving", await (await Tls.ClientAsync(StackCatalog.Wcf)).PingAsync("still serving", default));
     }
 }

@@ -31,6 +31,8 @@ public sealed class BadArgumentsTests
         { ["--scenario", "ping", "--stacks", "grpc,grpc#2", "--calibration-delay", "grpc=1ms"], "slows a replica entry only" },
         { ["--scenario", "ping", "--stacks", "grpc,grpc#2", "--client-processes", "2", "--duration", "2s"], "which a replica entry (grpc#2) cannot be" },
         { ["servers", "--stacks", "grpc#2"], "'grpc#2' is a replica entry" },
+        { ["servers", "--certificate", "server.pem"], "--certificate-kind, --certificate and --certificate-key need --security tls." },
+        { ["servers", "--security", "tls", "--certificate", "server.pem"], "--certificate needs --certificate-key: the hosts this run starts serve that certificate with its private key." },
         { ["calibrate", "--scenario", "ping", "--stacks", "grpc"], "calibrate sets --stacks for each run itself" },
         { ["calibrate", "--scenario", "ping", "--requestz", "5"], "calibrate: a run would refuse these options: Unrecognized command or argument '--requestz'" },
         { ["calibrate", "--scenario", "ping", "--threads", "0"], "calibrate: a run would refuse these options: --threads must be from 1" },

@@ -24,7 +24,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
     private readonly SemaphoreSlim _hostsLock = new(1, 1);
     private readonly List<HostProcess> _hosts = [];
     private readonly Dictionary<string, IGraphClient> _clients = [];
-    private TlsHosts? _tlsHosts;
+    private Lazy<TlsHosts> _tlsHosts = null!;
 
     public DatasetSpec Spec { get; } = DatasetSpec.Tiny;
 
@@ -86,6 +86,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
         DataSource = NpgsqlDataSource.Create(ConnectionString);
         Generator = new GraphGenerator(Spec);
         FirstSeed = await new Seeder(DataSource).EnsureSeededAsync(Spec, null, CancellationToken.None);
+        _tlsHosts = new(() => new TlsHosts(ConnectionString));
     }
 
     /// <summary>The query service wired exactly as the hosts wire it.</summary>
@@ -149,18 +150,15 @@ public sealed class DatabaseFixture : IAsyncLifetime
         }
     }
 
-    /// <summary>Every TLS stack's host with a run's certificate, started (once, for all the TLS tests) by the first test that asks.</summary>
+    /// <summary>Every stack's host over TLS with one run certificate, each started (once, for all the TLS tests) by the first
+    /// test that asks for it.</summary>
+    public TlsHosts TlsHosts => _tlsHosts.Value;
+
+    /// <summary><see cref="TlsHosts"/> with the hosts of <see cref="TlsHosts.Stacks"/> started (at once, when the first test asks).</summary>
     public async Task<TlsHosts> TlsHostsAsync()
     {
-        await _hostsLock.WaitAsync();
-        try
-        {
-            return _tlsHosts ??= await TlsHosts.StartAsync(ConnectionString);
-        }
-        finally
-        {
-            _hostsLock.Release();
-        }
+        await TlsHosts.StartAsync(TlsHosts.Stacks);
+        return TlsHosts;
     }
 
     public async Task<HostProcess> HostAsync(string stack)
@@ -179,9 +177,9 @@ public sealed class DatabaseFixture : IAsyncLifetime
         {
             await host.DisposeAsync();
         }
-        if (_tlsHosts is not null)
+        if (_tlsHosts is { IsValueCreated: true })
         {
-            await _tlsHosts.DisposeAsync();
+            await _tlsHosts.Value.DisposeAsync();
         }
         await DataSource.DisposeAsync();
         if (_cluster is not null)
@@ -192,7 +190,7 @@ public sealed class DatabaseFixture : IAsyncLifetime
 }
 
 [CollectionDefinition(Name)]
-public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>, ICollectionFixture<WcfTlsHosts>
+public sealed class DatabaseCollection : ICollectionFixture<DatabaseFixture>
 {
     public const string Name = "database";
 }

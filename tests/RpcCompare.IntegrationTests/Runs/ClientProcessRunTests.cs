@@ -50,5 +50,30 @@ public sealed class ClientProcessRunTests(DatabaseFixture db) : IDisposable
         Assert.DoesNotContain(second.Manifest.Notes, n => n.Contains("read over EventPipe", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public async Task TwoTlsClientProcessesTrustTheRunsCertificate()
+    {
+        var folder = _temp.Combine("tls");
+
+        var outcome = await LoadClientProcess.RunAsync(
+            ["--scenario", "ping", "--stacks", "grpc", "--duration", "2s", "--warmup", "0s", "--trials", "1", "--client-processes", "2",
+                "--security", "tls", "--cpus", "none", "--dataset", "tiny", "--connection", db.ConnectionString, "--out", folder, "--no-report"],
+            TimeSpan.FromMinutes(4));
+
+        Assert.True(outcome.ExitCode == 0, outcome.Output + outcome.Error);
+        var results = await ResultsLoader.LoadAsync(folder, default);
+        Assert.Equal(ResultsFormat.SecurityMode.Tls, results.Manifest.Security!.Mode);
+        Assert.StartsWith("https://127.0.0.1:", results.Manifest.Hosts.Single().Address, StringComparison.Ordinal);
+        Assert.All(results.Summary!.Entries, entry =>
+        {
+            Assert.Equal((ResultsFormat.EntryStatus.Ok, 0L), (entry.Status, entry.Errors));
+            Assert.Equal(["client-1", "client-2"], entry.Clients!.Select(c => c.Source));
+            Assert.All(entry.Clients!, c => Assert.True(c.Requests > 0, $"{entry.Variant}: {c.Source} made no request"));
+        });
+        // The certificate was made once, by the parent, and its folder is gone with the run.
+        var made = outcome.Output.Split('\n').Single(l => l.StartsWith("Security: TLS with a self-signed certificate made for this run", StringComparison.Ordinal));
+        Assert.False(Directory.Exists(made[(made.IndexOf(", in ", StringComparison.Ordinal) + 5)..made.IndexOf(';', StringComparison.Ordinal)]));
+    }
+
     public void Dispose() => _temp.Dispose();
 }

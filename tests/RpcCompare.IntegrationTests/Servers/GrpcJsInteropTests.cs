@@ -2,10 +2,14 @@ using System.Globalization;
 using System.Text.Json;
 using Grpc.Core;
 using RpcCompare.IntegrationTests.Infrastructure;
+using RpcCompare.Stacks;
 
 namespace RpcCompare.IntegrationTests.Servers;
 
-/// <summary>The gRPC host answers a gRPC implementation other than .NET's (grpc-js) as it answers the load client.</summary>
+/// <summary>
+/// The gRPC host answers a gRPC implementation other than .NET's (grpc-js) as it answers the load client, in cleartext and
+/// over TLS to a grpc-js that trusts only the run's certificate (and refuses the host when it does not have it).
+/// </summary>
 [Collection(DatabaseCollection.Name)]
 public sealed class GrpcJsInteropTests(DatabaseFixture db)
 {
@@ -17,6 +21,36 @@ public sealed class GrpcJsInteropTests(DatabaseFixture db)
 
         var results = await GrpcJs.RunClientAsync(new Uri(host.Ready.Endpoints["grpc"]), hub.ToString(CultureInfo.InvariantCulture));
 
+        await AssertTheHostsAnswersAsync(results, hub);
+    }
+
+    [GrpcJsFact]
+    public async Task GrpcJsTrustingTheRunsCertificateGetsTheSameOverTls()
+    {
+        var tls = db.TlsHosts;
+        var host = await tls.HostAsync(StackCatalog.Grpc);
+        var hub = db.Generator.HubIds[0];
+
+        var results = await GrpcJs.RunClientAsync(new Uri(host.Ready.Endpoints["grpc"]), hub.ToString(CultureInfo.InvariantCulture),
+            "--tls", tls.CertificatePath);
+
+        await AssertTheHostsAnswersAsync(results, hub);
+    }
+
+    [GrpcJsFact]
+    public async Task GrpcJsWithoutTheRunsCertificateIsRefused()
+    {
+        var host = await db.TlsHosts.HostAsync(StackCatalog.Grpc);
+
+        var results = await GrpcJs.RunClientAsync(new Uri(host.Ready.Endpoints["grpc"]), "1", "--tls-system-roots");
+
+        Assert.Equal(StatusCode.Unavailable, Code(results, "ping"));
+        Assert.Contains("self-signed certificate", results.GetProperty("ping").GetProperty("details").GetString(), StringComparison.Ordinal);
+        Assert.Equal(StatusCode.Unavailable, Code(results, "afterErrors"));
+    }
+
+    private async Task AssertTheHostsAnswersAsync(JsonElement results, long hub)
+    {
         Assert.Equal("hello from grpc-js ✓", results.GetProperty("ping").GetProperty("response").GetProperty("payload").GetString());
         Assert.Equal(1024 * 1024, results.GetProperty("bigPing").GetProperty("length").GetInt32());
         Assert.Equal(db.Spec.MaxDegree, results.GetProperty("links").GetProperty("count").GetInt32());

@@ -10,12 +10,14 @@ namespace RpcCompare.IntegrationTests.Servers;
 /// [MC-NMF] upgrade to TLS, then the same answers as in cleartext, and a clear refusal for a client that does not match.
 /// </summary>
 [Collection(DatabaseCollection.Name)]
-public sealed class WcfTlsTests(DatabaseFixture db, WcfTlsHosts tls)
+public sealed class WcfTlsTests(DatabaseFixture db)
 {
+    private TlsHosts Tls => db.TlsHosts;
+
     [Fact]
     public async Task EveryOperationOverTlsAnswersAsInCleartext()
     {
-        var secure = await tls.ClientAsync(StackCatalog.Wcf, db);
+        var secure = await Tls.ClientAsync(StackCatalog.Wcf);
         var plain = (await db.ClientsAsync())[StackCatalog.Wcf];
         var hub = db.Generator.HubIds[0];
         var leaf = await db.ScalarAsync<long>("SELECT min(id) FROM nodes WHERE link_count = 1");
@@ -41,7 +43,7 @@ public sealed class WcfTlsTests(DatabaseFixture db, WcfTlsHosts tls)
     [Fact]
     public async Task TheHostNamesItsTransportSecurityInItsReadyLine()
     {
-        var host = await tls.HostAsync(StackCatalog.Wcf, db);
+        var host = await Tls.HostAsync(StackCatalog.Wcf);
         var configuration = host.Ready.Configuration.ToDictionary(e => e.Key, e => e.Value);
 
         Assert.StartsWith("net.tcp://127.0.0.1:", host.Ready.Endpoints["nettcp"], StringComparison.Ordinal);
@@ -53,27 +55,27 @@ public sealed class WcfTlsTests(DatabaseFixture db, WcfTlsHosts tls)
     [Fact]
     public async Task AClientTrustingAnotherCertificateIsRefused()
     {
-        var host = await tls.HostAsync(StackCatalog.Wcf, db);
+        var host = await Tls.HostAsync(StackCatalog.Wcf);
         using var another = RunCertificates.CreateForLoopback(CertificateKeyKind.EcdsaP256);
         await using var stranger = GraphClients.Create(StackCatalog.Wcf, host.Ready.Endpoints, new ClientOptions { TrustedCertificate = another });
 
         var refused = await Assert.ThrowsAsync<GraphCallException>(() => stranger.PingAsync("never", default));
 
         Assert.Contains("not this run's certificate", Causes(refused), StringComparison.Ordinal);
-        Assert.Equal("still serving", await (await tls.ClientAsync(StackCatalog.Wcf, db)).PingAsync("still serving", default));
+        Assert.Equal("still serving", await (await Tls.ClientAsync(StackCatalog.Wcf)).PingAsync("still serving", default));
     }
 
     [Fact]
     public async Task ACleartextClientGetsAClearFaultAndTheHostServesOn()
     {
-        var host = await tls.HostAsync(StackCatalog.Wcf, db);
+        var host = await Tls.HostAsync(StackCatalog.Wcf);
         await using var cleartext = GraphClients.Create(StackCatalog.Wcf, host.Ready.Endpoints, new ClientOptions());
 
         var refused = await Assert.ThrowsAsync<GraphCallException>(() => cleartext.PingAsync("plain", default));
 
         // Microsoft's client's words for the UpgradeInvalid framing fault.
         Assert.Contains("This could be due to mismatched bindings", refused.Message, StringComparison.Ordinal);
-        Assert.Equal("still serving", await (await tls.ClientAsync(StackCatalog.Wcf, db)).PingAsync("still serving", default));
+        Assert.Equal("still serving", await (await Tls.ClientAsync(StackCatalog.Wcf)).PingAsync("still serving", default));
     }
 
     /// <summary>
@@ -85,9 +87,9 @@ public sealed class WcfTlsTests(DatabaseFixture db, WcfTlsHosts tls)
     [Fact]
     public async Task TheWireCountAddsTheUpgradeAndTheTlsRecords()
     {
-        var secureHost = await tls.HostAsync(StackCatalog.Wcf, db);
+        var secureHost = await Tls.HostAsync(StackCatalog.Wcf);
         var plainHost = await db.HostAsync(StackCatalog.Wcf);
-        await using var secure = GraphClients.Create(StackCatalog.Wcf, secureHost.Ready.Endpoints, tls.Trusting);
+        await using var secure = GraphClients.Create(StackCatalog.Wcf, secureHost.Ready.Endpoints, Tls.Options);
         await using var plain = GraphClients.Create(StackCatalog.Wcf, plainHost.Ready.Endpoints, new ClientOptions());
 
         await secure.PingAsync("counted", default);

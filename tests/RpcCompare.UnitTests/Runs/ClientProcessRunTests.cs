@@ -212,6 +212,35 @@ public sealed class ClientProcessRunTests
     }
 
     [Fact]
+    public void TlsClientsGetTheRunsCertificateButNotItsKey()
+    {
+        using var tls = RunTls.Open(new RunSecurity { Mode = SecurityMode.Tls });
+        var settings = Settings() with
+        {
+            Security = new RunSecurity { Mode = SecurityMode.Tls },
+            Tls = tls,
+            OptionsForManifest = new Dictionary<string, string>(Settings().OptionsForManifest)
+            {
+                ["security"] = "tls",
+                ["certificate"] = "/home/me/server.pem",
+                ["certificate-key"] = "/home/me/server.key",
+            },
+        };
+        Dictionary<string, string> https = new() { [StackCatalog.Rest] = "https://127.0.0.1:5003", [StackCatalog.Grpc] = "https://127.0.0.1:5001" };
+        var options = new RunOptions();
+        var root = new RootCommand();
+        options.AddTo(root);
+
+        var arguments = ClientProcessRun.ClientArguments(settings, https, DateTimeOffset.UtcNow.AddHours(1), [0, 1], "/tmp/run.clients/client-1");
+        var result = root.Parse(arguments);
+
+        Assert.Empty(result.Errors);
+        Assert.Equal(new RunSecurity { Mode = SecurityMode.Tls, CertificatePath = tls.CertificatePath }, options.Bind(result).Security);
+        Assert.Equal(1, arguments.Count(a => a == "--certificate"));
+        Assert.DoesNotContain("--certificate-key", arguments);
+    }
+
+    [Fact]
     public void ClientsDifferInNothingMergeCompares()
     {
         var root = new RootCommand();

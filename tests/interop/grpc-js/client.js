@@ -1,17 +1,28 @@
 'use strict';
 // grpc-js calling the RpcCompare gRPC host (Grpc.AspNetCore) with the project's graph.proto.
-// Usage: node client.js 127.0.0.1:PORT HUB_ID
+// Usage: node client.js 127.0.0.1:PORT HUB_ID [--tls CA_FILE | --tls-system-roots]
+//   --tls CA_FILE: over TLS, trusting only that PEM certificate (the run's, or the CA that signed the host's).
+//   --tls-system-roots: over TLS, trusting what node trusts by default, as a client that was not given the run's certificate.
 // Prints one JSON object with the outcome of every check; the xunit test asserts on it.
+const fs = require('node:fs');
 const { grpc, Graph, Health } = require('./load');
 
-const [address, hubArgument] = process.argv.slice(2);
-if (!address || !hubArgument) {
-  console.error('usage: node client.js HOST:PORT HUB_ID');
+const [address, hubArgument, security, caFile] = process.argv.slice(2);
+if (!address || !hubArgument || (security === '--tls' && !caFile)
+  || (security !== undefined && security !== '--tls' && security !== '--tls-system-roots')) {
+  console.error('usage: node client.js HOST:PORT HUB_ID [--tls CA_FILE | --tls-system-roots]');
   process.exit(2);
 }
 const hub = Number(hubArgument);
 
-const credentials = grpc.credentials.createInsecure();
+function credentialsFor(mode) {
+  if (mode === '--tls') {
+    return grpc.credentials.createSsl(fs.readFileSync(caFile));
+  }
+  return mode === '--tls-system-roots' ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
+}
+
+const credentials = credentialsFor(security);
 // Straight to the loopback server, whatever proxy the environment names.
 const channelOptions = { 'grpc.enable_http_proxy': 0, 'grpc.max_receive_message_length': -1 };
 const graph = new Graph(address, credentials, channelOptions);
