@@ -27,19 +27,6 @@ public sealed class ConnectionsSubjectTests
         Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
     }
 
-    [Fact]
-    public async Task SummaryHeadingNamesTheConnections()
-    {
-        using var temp = new TempFolder();
-        await ManifestAsync(temp, "connections", "8", "grpc", "rest");
-
-        await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine(ResultFileNames.ReportMarkdown));
-        Assert.StartsWith("# RpcCompare report: worst-case, no TLS, gRPC over 8 connections\n", markdown, StringComparison.Ordinal);
-        Assert.Contains("**Verdict: worst-case, no TLS, gRPC over 8 connections**", markdown, StringComparison.Ordinal);
-    }
-
     [Theory]
     [InlineData("new-per-call", ", a new connection per call")]
     [InlineData("reuse", "")]
@@ -53,17 +40,19 @@ public sealed class ConnectionsSubjectTests
         Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
     }
 
-    [Fact]
-    public async Task SummaryHeadingAndVerdictNameANewConnectionPerCall()
+    [Theory]
+    [InlineData("connections", "8", ", gRPC over 8 connections")]
+    [InlineData("connection-mode", "new-per-call", ", a new connection per call")]
+    public async Task SummaryHeadingAndVerdictNameTheConnections(string option, string value, string words)
     {
         using var temp = new TempFolder();
-        await ManifestAsync(temp, "connection-mode", "new-per-call", "grpc", "rest");
+        await ManifestAsync(temp, option, value, "grpc", "rest");
 
         await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
 
         var markdown = await File.ReadAllTextAsync(temp.Combine(ResultFileNames.ReportMarkdown));
-        Assert.StartsWith("# RpcCompare report: worst-case, no TLS, a new connection per call\n", markdown, StringComparison.Ordinal);
-        Assert.Contains("**Verdict: worst-case, no TLS, a new connection per call**", markdown, StringComparison.Ordinal);
+        Assert.StartsWith($"# RpcCompare report: worst-case, no TLS{words}\n", markdown, StringComparison.Ordinal);
+        Assert.Contains($"**Verdict: worst-case, no TLS{words}**", markdown, StringComparison.Ordinal);
     }
 
     /// <summary>A synthetic run of these stacks whose options hold <paramref name="option"/> as the command line records it (or not at all).</summary>
