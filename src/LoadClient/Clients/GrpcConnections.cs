@@ -83,7 +83,7 @@ public sealed class GrpcConnections : IDisposable
         : $"{Library}: {Channels} (EnableMultipleHttp2Connections, keep-alive ping 60 s)";
 
     private string Channels => _newConnectionPerCall
-        ? "one GrpcChannel, a SocketsHttpHandler and connection of its own per call, closed after it (--connection-mode new-per-call)"
+        ? $"one GrpcChannel, {HttpTransport.Pooling(true)}: a SocketsHttpHandler of its own per call, closed after it"
         : _channels.Length == 1
         ? "one GrpcChannel, one SocketsHttpHandler"
         : $"{_channels.Length} GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler";
