@@ -16,7 +16,8 @@ public static class ConnectionModeOption
             Description = "reuse (the default): each client keeps its connections for the whole run. new-per-call: every call opens " +
                 "a TCP connection of its own and closes it after (with --security tls, a TLS handshake each), as a client that " +
                 "does not pool; the clients still keep their HttpClient, GrpcChannel and WCF ChannelFactory. Bytes per request then " +
-                "include each connection's set-up; see docs/security.md.",
+                "include each connection's set-up (NetTcp's count leaves its TLS handshake out). Refused with --connections above 1; " +
+                "see docs/security.md.",
             HelpName = string.Join('|', ResultsFormat.ConnectionMode.All),
         };
         option.Validators.Add(r =>
