@@ -21,7 +21,7 @@ public sealed class ConnectionsSubjectTests
     {
         using var temp = new TempFolder();
 
-        var manifest = await ManifestAsync(temp, "connections", connections, stacks.Split(','));
+        var manifest = await ManifestAsync(temp.Path, "connections", connections, stacks.Split(','));
 
         Assert.Equal(expected, Sections.Connections(manifest));
         Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
@@ -35,7 +35,7 @@ public sealed class ConnectionsSubjectTests
     {
         using var temp = new TempFolder();
 
-        var manifest = await ManifestAsync(temp, "connection-mode", mode, "grpc", "rest");
+        var manifest = await ManifestAsync(temp.Path, "connection-mode", mode, "grpc", "rest");
 
         Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
     }
@@ -43,23 +43,34 @@ public sealed class ConnectionsSubjectTests
     [Theory]
     [InlineData("connections", "8", ", gRPC over 8 connections")]
     [InlineData("connection-mode", "new-per-call", ", a new connection per call")]
-    public async Task SummaryHeadingAndVerdictNameTheConnections(string option, string value, string words)
+    public async Task EveryTitleNamesTheConnections(string option, string value, string words)
     {
         using var temp = new TempFolder();
-        await ManifestAsync(temp, option, value, "grpc", "rest");
+        await ManifestAsync(temp.Path, option, value, "grpc", "rest");
 
-        await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
+        var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
 
-        var markdown = await File.ReadAllTextAsync(temp.Combine(ResultFileNames.ReportMarkdown));
-        Assert.StartsWith($"# RpcCompare report: worst-case, no TLS{words}\n", markdown, StringComparison.Ordinal);
-        Assert.Contains($"**Verdict: worst-case, no TLS{words}**", markdown, StringComparison.Ordinal);
+        await ReportTitles.AssertEveryTitleNamesAsync(temp, output, $"worst-case, no TLS{words}");
+    }
+
+    [Theory]
+    [InlineData("new-per-call", "new-per-call", "worst-case, no TLS, a new connection per call")]
+    [InlineData(null, "new-per-call", "worst-case, no TLS, a new connection per call, connections kept in a")]
+    [InlineData("new-per-call", null, "worst-case, no TLS, a new connection per call in a")]
+    public async Task AComparisonNamesEachRunsConnectionMode(string? before, string? after, string subject)
+    {
+        using var temp = new TempFolder();
+        await ManifestAsync(temp.Combine("a"), "connection-mode", before, "grpc", "rest");
+        await ManifestAsync(temp.Combine("b"), "connection-mode", after, "grpc", "rest");
+
+        Assert.Equal($"# RpcCompare comparison: {subject}", await ReportTitles.ComparisonTitleAsync(temp));
     }
 
     /// <summary>A synthetic run of these stacks whose options hold <paramref name="option"/> as the command line records it (or not at all).</summary>
-    private static async Task<RunManifest> ManifestAsync(TempFolder temp, string option, string? value, params string[] stacks)
+    private static async Task<RunManifest> ManifestAsync(string folder, string option, string? value, params string[] stacks)
     {
-        await SyntheticResults.CreateAsync(temp.Path, [.. stacks.Select((s, i) => new SyntheticEntry(s, "", 200, 8 + (4 * i)))]);
-        var path = temp.Combine(ResultFileNames.Manifest);
+        await SyntheticResults.CreateAsync(folder, [.. stacks.Select((s, i) => new SyntheticEntry(s, "", 200, 8 + (4 * i)))]);
+        var path = Path.Combine(folder, ResultFileNames.Manifest);
         var json = JsonNode.Parse(await File.ReadAllTextAsync(path))!.AsObject();
         if (value is not null)
         {
