@@ -23,13 +23,18 @@ public sealed class NewConnectionPerCallTests(DatabaseFixture db, WcfTlsHosts wc
 
     [Theory]
     [MemberData(nameof(Stacks))]
+    public async Task ConcurrentCallsShareNoNewConnection(string stack) =>
+        Assert.Equal(Calls, await ConnectionsForPingsAsync(stack, newConnectionPerCall: true, concurrently: true));
+
+    [Theory]
+    [MemberData(nameof(Stacks))]
     public async Task KeptConnectionsCarryEveryCallOverOne(string stack) =>
         Assert.Equal(1, await ConnectionsForPingsAsync(stack, newConnectionPerCall: false));
 
-    /// <summary>The TCP connections a client of the stack's TLS host opened for <see cref="Calls"/> pings one after the
-    /// other. The hosts are the fixtures' (no host start of its own); a relay of its own in front of them counts this
+    /// <summary>The TCP connections a client of the stack's TLS host opened for <see cref="Calls"/> pings, one after the
+    /// other or all at once. The hosts are the fixtures' (no host start of its own); a relay of its own in front of them counts this
     /// client's connections only.</summary>
-    private async Task<long> ConnectionsForPingsAsync(string stack, bool newConnectionPerCall)
+    private async Task<long> ConnectionsForPingsAsync(string stack, bool newConnectionPerCall, bool concurrently = false)
     {
         IReadOnlyDictionary<string, string> endpoints;
         ClientOptions options;
@@ -48,9 +53,17 @@ public sealed class NewConnectionPerCallTests(DatabaseFixture db, WcfTlsHosts wc
         var through = endpoints.ToDictionary(e => e.Key, e => relay.Addresses[e.Value], StringComparer.Ordinal);
         await using (var client = GraphClients.Create(stack, through, options with { NewConnectionPerCall = newConnectionPerCall }))
         {
-            for (var i = 0; i < Calls; i++)
+            async Task PingAsync(int i) => Assert.Equal($"call {i}", await client.PingAsync($"call {i}", default));
+            if (concurrently)
             {
-                Assert.Equal($"call {i}", await client.PingAsync($"call {i}", default));
+                await Task.WhenAll(Enumerable.Range(0, Calls).Select(PingAsync));
+            }
+            else
+            {
+                for (var i = 0; i < Calls; i++)
+                {
+                    await PingAsync(i);
+                }
             }
         }
         return relay.Accepted;
