@@ -18,6 +18,7 @@ public sealed class TcpRelay : IAsyncDisposable
     private readonly CancellationTokenSource _stop = new();
     private readonly List<Task> _acceptLoops = [];
     private readonly Action<string> _log;
+    private long _accepted;
 
     private TcpRelay(NetworkProfile profile, TimeSpan calibrationDelay, Action<string> log)
     {
@@ -39,6 +40,9 @@ public sealed class TcpRelay : IAsyncDisposable
     public LinkCounts Up => _up.Counts;
 
     public LinkCounts Down => _down.Counts;
+
+    /// <summary>The TCP connections the relay has accepted from clients so far, one upstream connection each.</summary>
+    public long Accepted => Interlocked.Read(ref _accepted);
 
     /// <summary>Upstream address -> the relay's address for it (same scheme and path, the relay's host and port).</summary>
     public IReadOnlyDictionary<string, string> Addresses { get; private set; } = new Dictionary<string, string>();
@@ -99,6 +103,7 @@ public sealed class TcpRelay : IAsyncDisposable
             {
                 return;
             }
+            Interlocked.Increment(ref _accepted);
             var connection = new RelayConnection(inbound, upstream, _up, _down, _log);
             // Registered before it starts, so a connection that ends at once is still removed.
             var run = new Task<Task>(() => RunAsync(connection));

@@ -131,6 +131,8 @@ public sealed class RunOptions
         HelpName = "N",
     }.WithNumberParser(), 1, MaxConnections);
 
+    public Option<string?> ConnectionMode { get; } = ConnectionModeOption.Create();
+
     public Option<int> ClientProcesses { get; } = InRange(new Option<int>("--client-processes")
     {
         Description = "Run this many load client processes together against one set of hosts, each on CPUs of its own (its part of " +
@@ -181,7 +183,7 @@ public sealed class RunOptions
     public void AddTo(RootCommand root)
     {
         foreach (var option in new Option[] { Scenario, Mix, Stacks, Threads, Requests, Duration, Warmup, Trials, Budget, TrialSeed, FreshHosts, StartAt, Rate, Steps, Targets, Output,
-                     RequestTimeout, StartTimeout, DbPoolSize, Connections, ClientProcesses, NoTargetCounters, NoScalingCheck, Kill, RestHttp2, NoReport, Margin, Cpus, Network, CalibrationDelay })
+                     RequestTimeout, StartTimeout, DbPoolSize, Connections, ConnectionMode, ClientProcesses, NoTargetCounters, NoScalingCheck, Kill, RestHttp2, NoReport, Margin, Cpus, Network, CalibrationDelay })
         {
             root.Options.Add(option);
         }
@@ -253,6 +255,11 @@ public sealed class RunOptions
             throw new UserFacingException($"--scenario {scenarioName} stops and starts the host itself, so it cannot run against a --target; leave --target out.");
         }
         var security = Security.Bind(result, stackList, targetMap);
+        var newConnectionPerCall = ConnectionModeOption.NewPerCall(result.GetValue(ConnectionMode));
+        if (ConnectionModeOption.Refusal(newConnectionPerCall, result.GetValue(Connections)) is { } connectionRefusal)
+        {
+            throw new UserFacingException(connectionRefusal);
+        }
         var spec = Dataset.ToSpec(result);
         var start = StartAtOption.Parse(result.GetValue(StartAt));
         var settings = new RunSettings
@@ -282,6 +289,7 @@ public sealed class RunOptions
             StartTimeout = ParsedDuration(result.GetValue(StartTimeout))!.Value,
             DbPoolSize = result.GetValue(DbPoolSize),
             Connections = result.GetValue(Connections),
+            NewConnectionPerCall = newConnectionPerCall,
             ClientProcesses = result.GetValue(ClientProcesses),
             WatchLocalTargets = !result.GetValue(NoTargetCounters),
             ScalingCheck = !result.GetValue(NoScalingCheck),

@@ -13,6 +13,13 @@ public sealed record ClientOptions
     public int Connections { get; init; } = 1;
 
     /// <summary>
+    /// --connection-mode new-per-call: every call opens a connection of its own (and with TLS does a handshake) and closes
+    /// it after, as a client that does not pool; the expensive objects a real client keeps (HttpClient, GrpcChannel,
+    /// ChannelFactory) are still kept. False: connections kept for the whole run.
+    /// </summary>
+    public bool NewConnectionPerCall { get; init; }
+
+    /// <summary>
     /// With security on (issue 39): the one certificate the client trusts for this run, whatever the machine's store
     /// says (see <see cref="Stacks.RunCertificates.IsRunCertificate"/>); null: security off, plain connections.
     /// </summary>

@@ -27,7 +27,7 @@ public sealed class CodeFirstGrpcGraphClient : ServiceContractGraphClient
 
     public CodeFirstGrpcGraphClient(Uri address, ClientOptions options)
     {
-        _connections = new GrpcConnections(address, options.Connections, trusted: options.TrustedCertificate);
+        _connections = new GrpcConnections(address, options.Connections, trusted: options.TrustedCertificate, newConnectionPerCall: options.NewConnectionPerCall);
         var interceptor = new CallOptionsInterceptor(options.RequestTimeout);
         _graphs = _connections.Create(invoker => invoker.Intercept(interceptor).CreateGrpcService<IGraphService>(Factory));
         _streams = _connections.Create(invoker => invoker.Intercept(interceptor).CreateGrpcService<IGraphStreamService>(Factory));

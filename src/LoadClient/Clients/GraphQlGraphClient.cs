@@ -27,7 +27,7 @@ public sealed class GraphQlGraphClient(Uri baseAddress, ClientOptions options)
     public string Stack => Stacks.StackCatalog.GraphQl;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}) posting GraphQL documents " +
-        "with variables, one SocketsHttpHandler with connections kept for the run";
+        $"with variables, one SocketsHttpHandler with {Pooling}";
 
     public async Task<string> PingAsync(string payload, CancellationToken cancellationToken) =>
         (await QueryAsync("query Ping($payload: String!) { ping(payload: $payload) }",

@@ -32,27 +32,31 @@ public sealed class GrpcConnections : IDisposable
     private readonly GrpcChannel[] _channels;
     private readonly Health.HealthClient _health;
     private readonly GrpcProtocol _protocol;
+    private readonly bool _newConnectionPerCall;
     private uint _next;
 
     /// <param name="trusted">With --security tls, the one certificate the channels trust (<see cref="ClientTls"/>); null: cleartext.</param>
+    /// <param name="newConnectionPerCall">--connection-mode new-per-call: the channels stay, but each call goes over a
+    /// handler and connection of its own (<see cref="PerCallConnectionHandler"/>).</param>
     public GrpcConnections(Uri address, int connections, GrpcProtocol protocol = GrpcProtocol.Http2,
-        System.Security.Cryptography.X509Certificates.X509Certificate2? trusted = null)
+        System.Security.Cryptography.X509Certificates.X509Certificate2? trusted = null, bool newConnectionPerCall = false)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(connections, 1);
         _protocol = protocol;
+        _newConnectionPerCall = newConnectionPerCall;
         // A handler of its own per channel: handlers pool connections, so channels sharing one would share its connection.
         _handlers = new HttpMessageHandler[connections];
         _channels = new GrpcChannel[connections];
         for (var i = 0; i < connections; i++)
         {
-            var counted = new AnswerHeadersTiming(_wire.Count(new SocketsHttpHandler
+            var counted = new AnswerHeadersTiming(HttpTransport.Connections(() => _wire.Count(new SocketsHttpHandler
             {
                 PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
                 KeepAlivePingDelay = TimeSpan.FromSeconds(60),
                 KeepAlivePingTimeout = TimeSpan.FromSeconds(30),
                 EnableMultipleHttp2Connections = true,
                 ConnectTimeout = TimeSpan.FromSeconds(10),
-            }.Trusting(trusted)));
+            }.Trusting(trusted)), newConnectionPerCall));
             _handlers[i] = protocol == GrpcProtocol.GrpcWeb
                 ? new GrpcWebHandler(GrpcWebMode.GrpcWeb, counted)
                 : counted;
@@ -78,7 +82,9 @@ public sealed class GrpcConnections : IDisposable
         ? $"{WebLibrary}: {Channels}, GrpcWebHandler (GrpcWebMode.GrpcWeb, HTTP/1.1, a connection per call in flight)"
         : $"{Library}: {Channels} (EnableMultipleHttp2Connections, keep-alive ping 60 s)";
 
-    private string Channels => _channels.Length == 1
+    private string Channels => _newConnectionPerCall
+        ? $"one GrpcChannel, {HttpTransport.Pooling(true)}: a SocketsHttpHandler of its own per call, closed after it"
+        : _channels.Length == 1
         ? "one GrpcChannel, one SocketsHttpHandler"
         : $"{_channels.Length} GrpcChannels (--connections), calls spread in turn, each on its own SocketsHttpHandler";
 

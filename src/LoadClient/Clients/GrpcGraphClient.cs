@@ -17,7 +17,7 @@ public sealed class GrpcGraphClient : IGraphClient
 
     public GrpcGraphClient(Uri address, ClientOptions options, GrpcProtocol protocol = GrpcProtocol.Http2)
     {
-        _connections = new GrpcConnections(address, options.Connections, protocol, options.TrustedCertificate);
+        _connections = new GrpcConnections(address, options.Connections, protocol, options.TrustedCertificate, options.NewConnectionPerCall);
         _graphs = _connections.Create(invoker => new Proto.Graph.GraphClient(invoker));
         _timeout = options.RequestTimeout;
         Stack = protocol == GrpcProtocol.GrpcWeb ? Stacks.StackCatalog.GrpcWeb : Stacks.StackCatalog.Grpc;

@@ -15,7 +15,7 @@ public sealed class GrpcJsonGraphClient(Uri baseAddress, ClientOptions options)
     public string Stack => Stacks.StackCatalog.GrpcJson;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), the REST client's " +
-        "source-generated contexts, one SocketsHttpHandler with connections kept for the run";
+        $"source-generated contexts, one SocketsHttpHandler with {Pooling}";
 
     /// <summary>The proto field's JSON name, as transcoding binds query parameters.</summary>
     protected override string AfterIdParameter => "afterId";

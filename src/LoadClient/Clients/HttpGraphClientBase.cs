@@ -8,10 +8,16 @@ public abstract class HttpGraphClientBase : IAsyncDisposable
 {
     private readonly WireCounter _wire = new();
 
-    protected HttpGraphClientBase(Uri baseAddress, ClientOptions options, bool http2) =>
+    protected HttpGraphClientBase(Uri baseAddress, ClientOptions options, bool http2)
+    {
         Http = HttpTransport.Create(baseAddress, options, _wire, http2);
+        Pooling = HttpTransport.Pooling(options.NewConnectionPerCall);
+    }
 
     protected HttpClient Http { get; }
+
+    /// <summary>"connections kept for the run" or "a new connection per call", for the description.</summary>
+    protected string Pooling { get; }
 
     public (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 

@@ -7,9 +7,9 @@ namespace RpcCompare.LoadClient.Clients;
 /// <summary>What the two HTTP clients (REST and GraphQL) share: the connection settings, the health probe, the error kinds.</summary>
 internal static class HttpTransport
 {
-    /// <summary>One HttpClient per target: keep-alive connections kept for the whole run, counted on the wire.</summary>
+    /// <summary>One HttpClient per target: keep-alive connections kept for the whole run (or one per call), counted on the wire.</summary>
     public static HttpClient Create(Uri baseAddress, ClientOptions options, WireCounter wire, bool http2 = false) =>
-        new(Handler(wire).Trusting(options.TrustedCertificate))
+        new(Connections(() => Handler(wire).Trusting(options.TrustedCertificate), options.NewConnectionPerCall))
         {
             BaseAddress = baseAddress,
             Timeout = options.RequestTimeout,
@@ -27,6 +27,15 @@ internal static class HttpTransport
         AutomaticDecompression = DecompressionMethods.None,
         ConnectTimeout = TimeSpan.FromSeconds(10),
     });
+
+    /// <summary>The handler <paramref name="create"/> makes, kept for the run; or with <paramref name="newConnectionPerCall"/>
+    /// a new one per request, closed after it (<see cref="PerCallConnectionHandler"/>).</summary>
+    public static HttpMessageHandler Connections(Func<HttpMessageHandler> create, bool newConnectionPerCall) =>
+        newConnectionPerCall ? new PerCallConnectionHandler(create) : create();
+
+    /// <summary>How a client's handler holds its connections, for its description.</summary>
+    public static string Pooling(bool newConnectionPerCall) =>
+        newConnectionPerCall ? "a new connection per call (--connection-mode new-per-call)" : "connections kept for the run";
 
     /// <summary>GET /healthz answers 200 "SERVING" once the host's database answers.</summary>
     public static async Task<bool> CheckHealthAsync(HttpClient http, CancellationToken cancellationToken)

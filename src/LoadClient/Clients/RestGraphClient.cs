@@ -14,7 +14,7 @@ public sealed class RestGraphClient(Uri baseAddress, ClientOptions options)
     public string Stack => Stacks.StackCatalog.Rest;
 
     public string Description => $"HttpClient with System.Text.Json (.NET {Environment.Version}), source-generated contexts, " +
-        "one SocketsHttpHandler with connections kept for the run";
+        $"one SocketsHttpHandler with {Pooling}";
 
     protected override string AfterIdParameter => "after";
 

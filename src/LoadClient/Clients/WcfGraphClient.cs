@@ -27,11 +27,13 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
     private readonly ConcurrentBag<IGraphService> _idle = [];
     private readonly (long Sent, long Received) _sessionFraming;
     private readonly bool _secure;
+    private readonly bool _newConnectionPerCall;
     private long _sessions;
 
     public WcfGraphClient(Uri address, ClientOptions options)
     {
         _secure = options.TrustedCertificate is not null;
+        _newConnectionPerCall = options.NewConnectionPerCall;
         _factory = new ChannelFactory<IGraphService>(Binding(options, _wire), WcfTransportSecurity.Address(address, options.TrustedCertificate));
         if (options.TrustedCertificate is { } trusted)
         {
@@ -46,8 +48,12 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
     public override string Stack => Stacks.StackCatalog.Wcf;
 
     public override string Description =>
-        $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding({(_secure ? SecureMode : "SecurityMode.None")}), one open channel per concurrent " +
-        $"caller, connection buffer {ConnectionBufferSize / 1024} KiB, MaxReceivedMessageSize 1 GiB, reader quotas Max";
+        $"{Library}: ChannelFactory<IGraphService> over NetTcpBinding({(_secure ? SecureMode : "SecurityMode.None")}), " +
+        (_newConnectionPerCall ? NewChannelPerCall : "one open channel per concurrent caller") + $", connection buffer {ConnectionBufferSize / 1024} KiB, MaxReceivedMessageSize 1 GiB, reader quotas Max";
+
+    private const string NewChannelPerCall =
+        "a new channel per call, opened before it and closed after it on a TCP connection of its own (MaxOutboundConnectionsPerEndpoint 0, " +
+        "so WCF's connection pool keeps none; --connection-mode new-per-call)";
 
     private const string SecureMode =
         "SecurityMode.Transport, TcpClientCredentialType.None, TLS 1.2 or 1.3, trusting only the run's certificate; " +
@@ -82,7 +88,14 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
         };
         netTcp.Security.Transport.ClientCredentialType = TcpClientCredentialType.None;
         netTcp.Security.Transport.SslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13;
-        return WcfBindings.Tuned(netTcp, ConnectionBufferSize, wire);
+        var binding = WcfBindings.Tuned(netTcp, ConnectionBufferSize, wire);
+        if (options.NewConnectionPerCall)
+        {
+            // A closed channel's connection would otherwise go back to WCF's pool, shared by every factory of the process,
+            // and the next channel would skip the TCP connect and the handshake that a client without pooling pays.
+            binding.Elements.Find<TcpTransportBindingElement>().ConnectionPoolSettings.MaxOutboundConnectionsPerEndpoint = 0;
+        }
+        return binding;
     }
 
     protected override async Task<T> CallAsync<T>(Func<IGraphService, Task<T>> operation, CancellationToken cancellationToken)
@@ -92,7 +105,7 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
         try
         {
             var result = await operation(channel).WaitAsync(cancellationToken);
-            _idle.Add(channel);
+            await ReturnAsync(channel);
             return result;
         }
         catch (FaultException e)
@@ -104,7 +117,7 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
             }
             else
             {
-                _idle.Add(channel);
+                await ReturnAsync(channel);
             }
             throw WcfFaults.Classify(e);
         }
@@ -113,6 +126,20 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
             // Anything but a SOAP fault leaves a WCF channel faulted: throw it away, the next call opens a new one.
             ((ICommunicationObject)channel).Abort();
             throw WcfFaults.Classify(e, cancellationToken);
+        }
+    }
+
+    /// <summary>An open channel kept for the next caller, or with a new connection per call closed, which ends its session
+    /// and its TCP connection.</summary>
+    private async Task ReturnAsync(IGraphService channel)
+    {
+        if (_newConnectionPerCall)
+        {
+            await CloseAsync((ICommunicationObject)channel);
+        }
+        else
+        {
+            _idle.Add(channel);
         }
     }
 
@@ -145,26 +172,28 @@ public sealed class WcfGraphClient : ServiceContractGraphClient
         return created;
     }
 
+    private static async Task CloseAsync(ICommunicationObject control)
+    {
+        if (control.State != CommunicationState.Opened)
+        {
+            control.Abort();
+            return;
+        }
+        try
+        {
+            await Task.Factory.FromAsync(control.BeginClose, control.EndClose, null).WaitAsync(TimeSpan.FromSeconds(5));
+        }
+        catch (Exception e) when (e is CommunicationException or TimeoutException)
+        {
+            control.Abort();
+        }
+    }
+
     public override async ValueTask DisposeAsync()
     {
         while (_idle.TryTake(out var channel))
         {
-            var control = (ICommunicationObject)channel;
-            if (control.State == CommunicationState.Opened)
-            {
-                try
-                {
-                    await Task.Factory.FromAsync(control.BeginClose, control.EndClose, null).WaitAsync(TimeSpan.FromSeconds(5));
-                }
-                catch (Exception e) when (e is CommunicationException or TimeoutException)
-                {
-                    control.Abort();
-                }
-            }
-            else
-            {
-                control.Abort();
-            }
+            await CloseAsync((ICommunicationObject)channel);
         }
         try
         {

@@ -26,6 +26,7 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
     private readonly ChannelFactory<IGraphService> _factory;
     private readonly Lock _lock = new();
     private readonly bool _secure;
+    private readonly bool _newConnectionPerCall;
     private IGraphService? _channel;
 
     public WcfHttpGraphClient(Uri address, ClientOptions options)
@@ -39,6 +40,7 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
                 nameof(address));
         }
         _secure = trusted is not null;
+        _newConnectionPerCall = options.NewConnectionPerCall;
         var binding = new BasicHttpBinding(_secure ? BasicHttpSecurityMode.Transport : BasicHttpSecurityMode.None)
         {
             MaxReceivedMessageSize = MaxReceivedMessageSize,
@@ -56,7 +58,7 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
         {
             WcfTransportSecurity.TrustOnly(_factory, validator);
         }
-        _factory.Endpoint.EndpointBehaviors.Add(new CountedHandler(_wire, validator));
+        _factory.Endpoint.EndpointBehaviors.Add(new CountedHandler(_wire, validator, options.NewConnectionPerCall));
         _factory.Endpoint.EndpointBehaviors.Add(new WcfDecodeTiming());
     }
 
@@ -66,7 +68,8 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
 
     public override string Description =>
         $"{Library}: ChannelFactory<IGraphService> over BasicHttpBinding({(_secure ? "BasicHttpSecurityMode.Transport: HTTPS trusting only the run's certificate" : "SecurityMode.None")}), SOAP 1.1 text, one channel for " +
-        "every caller on HTTP/1.1 keep-alive connections, MaxReceivedMessageSize 1 GiB, reader quotas the hosts'";
+        $"every caller on HTTP/1.1 {(_newConnectionPerCall ? "connections, " + HttpTransport.Pooling(true) : "keep-alive connections")}, " +
+        "MaxReceivedMessageSize 1 GiB, reader quotas the hosts'";
 
     public override (long Sent, long Received) WireBytes => (_wire.BytesSent, _wire.BytesReceived);
 
@@ -137,18 +140,21 @@ public sealed class WcfHttpGraphClient : ServiceContractGraphClient
     /// client credentials here, and its server certificate check (the factory's <see cref="RunCertificateValidator"/>)
     /// is put on the counted one. The counter sits under the handler's SslStream, so over HTTPS it counts TLS records.
     /// </summary>
-    private sealed class CountedHandler(WireCounter wire, RunCertificateValidator? validator) : IEndpointBehavior
+    private sealed class CountedHandler(WireCounter wire, RunCertificateValidator? validator, bool newConnectionPerCall) : IEndpointBehavior
     {
         public void AddBindingParameters(ServiceEndpoint endpoint, BindingParameterCollection bindingParameters) =>
             bindingParameters.Add(new Func<HttpClientHandler, HttpMessageHandler>(unused =>
             {
                 unused.Dispose();
-                var handler = HttpTransport.Handler(wire);
-                if (validator is not null)
+                return new AnswerHeadersTiming(HttpTransport.Connections(() =>
                 {
-                    handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, _) => validator.Accepts(certificate);
-                }
-                return new AnswerHeadersTiming(handler);
+                    var handler = HttpTransport.Handler(wire);
+                    if (validator is not null)
+                    {
+                        handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, _) => validator.Accepts(certificate);
+                    }
+                    return handler;
+                }, newConnectionPerCall));
             }));
 
         public void ApplyClientBehavior(ServiceEndpoint endpoint, ClientRuntime clientRuntime)

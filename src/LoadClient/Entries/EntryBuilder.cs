@@ -46,13 +46,14 @@ public static class EntryBuilder
     {
         var result = window.Result;
         var calls = CallsOnTheWire(result);
+        var counted = CallsCounted(result);
         var clientCost = ClientCost(result, window.ClientPeakWorkingSetMb, settings, window.Scaling);
         var core = Latency(id, trial, result, window.Host, window.Interrupted);
         return core with
         {
             FirstCallMs = result.FirstCallMs,
-            BytesSentPerRequest = (double)window.WireBytes.Sent / calls,
-            BytesReceivedPerRequest = (double)window.WireBytes.Received / calls,
+            BytesSentPerRequest = (double)window.WireBytes.Sent / counted,
+            BytesReceivedPerRequest = (double)window.WireBytes.Received / counted,
             Server = Server(window.Server, calls, settings.HostCpus),
             Client = clientCost,
             Breakdown = Breakdown(window.Timings, result),
@@ -70,9 +71,14 @@ public static class EntryBuilder
     public static SummaryEntry Kind(EntryIdentity id, int trial, LatencyResult result, HostState? host, bool interrupted) =>
         Latency(id, trial, result, host, interrupted);
 
-    /// <summary>Every call the connections carried in the window: the first call, the warm-up's and the measured ones.</summary>
+    /// <summary>Every call the host served in the window: the first call, the warm-up's and the measured ones.</summary>
     public static long CallsOnTheWire(LatencyResult result) =>
-        1 + result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
+        1 + CallsCounted(result);
+
+    /// <summary>The calls whose bytes the window counted: the warm-up's and the measured ones, on the session's client. The
+    /// first call's client is one of its own (its connection's set-up is firstCallMs's), and its bytes are not counted.</summary>
+    public static long CallsCounted(LatencyResult result) =>
+        Math.Max(1, result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors);
 
     /// <summary>How the window went: the host's exit first, then an interrupted run, then no successful call.</summary>
     public static (string Status, string? Reason) Status(string stack, HostState? host, LatencyResult result, bool interrupted) =>

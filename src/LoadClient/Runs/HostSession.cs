@@ -17,6 +17,8 @@ public sealed class HostSession : IAsyncDisposable
     private readonly string _countersFile;
     private readonly string _countersPath;
     private IGraphClient? _client;
+    private IReadOnlyDictionary<string, string> _endpoints = new Dictionary<string, string>();
+    private ClientOptions _options = new();
     private RelayProcess? _relay;
     private IReadOnlyDictionary<string, string>? _stoppedEndpoints;
 
@@ -31,6 +33,10 @@ public sealed class HostSession : IAsyncDisposable
 
     /// <summary>The spawned host; null for a --target.</summary>
     public HostProcess? Host { get; private set; }
+
+    /// <summary>A client of its own to the same endpoints (the relay's, when there is one), with the run's options: its first
+    /// call opens new connections, so it pays the connect and, with TLS, the handshake. The caller disposes it.</summary>
+    public IGraphClient NewClient() => GraphClients.Create(StackReplica.BaseOf(Stack), _endpoints, _options);
 
     public IGraphClient Client => _client ?? throw new InvalidOperationException($"The {Stack} session has no client (not started, or disposed).");
 
@@ -99,7 +105,8 @@ public sealed class HostSession : IAsyncDisposable
                 (extra > TimeSpan.Zero ? $", which holds every call {CalibrationDelay.Milliseconds(extra)} ms longer (calibration)" : "");
         }
 
-        _client = GraphClients.Create(StackReplica.BaseOf(Stack), endpoints, plan.Client);
+        (_endpoints, _options) = (endpoints, plan.Client);
+        _client = NewClient();
         // Both sides of the stack, so a figure names the libraries that produced it.
         configuration["client"] = $"{Client.Description}; {SocketCompletions.Description}{ClientTls.Describe(plan.Client)}";
         record.AddHost(new HostInfo

@@ -38,6 +38,7 @@ public sealed class RunPlan
             RequestTimeout = settings.RequestTimeout,
             Http2 = settings.RestHttp2,
             Connections = settings.Connections,
+            NewConnectionPerCall = settings.NewConnectionPerCall,
             TrustedCertificate = settings.Tls?.Certificate,
         };
     }

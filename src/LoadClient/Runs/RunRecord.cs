@@ -26,10 +26,14 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
             "host (src/Protocols/NetTcp), not CoreWCF, which is not in the feed either. Each host's configuration names its " +
             "implementation and the client library that called it.",
         "Bytes per request are counted on the client's own connections to the host (TCP payload: protocol framing included, " +
-            "TCP/IP headers excluded), over every call of the variant (first call, warm-up and measured window). The hosts' " +
+            "TCP/IP headers excluded), over the warm-up and the measured window; the first call goes over a connection of its own " +
+            "(firstCallMs holds its connect, and with TLS its handshake) whose bytes are not counted. The hosts' " +
             "System.Net.Sockets counters in counters-*.csv also hold their PostgreSQL traffic." + (settings.Security.IsTls
                 ? " With TLS they are the encrypted bytes: TLS records (headers and tags), and the handshakes of the " +
                     "connections opened while the variant ran (not of those opened before it, by the health check)."
+                : "") + (settings.NewConnectionPerCall
+                ? " Every call opened a connection of its own (--connection-mode new-per-call), so each call's bytes include its " +
+                    "connection's set-up: with TLS the handshake, which the WCF NetTcp client's count leaves out (its SSL stream is out of reach)."
                 : ""),
         .. ReplicaNotes(settings),
         .. CpuIdle.Describe() is { } idle ? [idle] : Array.Empty<string>(),
@@ -131,13 +135,21 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
 
     /// <summary>The options as given, and the calibration's delay always among them, however the settings were made: the
     /// reports name a calibration run from it.</summary>
-    private static IReadOnlyDictionary<string, string> OptionsOf(RunSettings settings) =>
-        settings.Calibration is { } calibration && !settings.OptionsForManifest.ContainsKey(CalibrationDelay.OptionKey)
-            ? new Dictionary<string, string>(settings.OptionsForManifest, StringComparer.Ordinal)
-            {
-                [CalibrationDelay.OptionKey] = $"{StackReplica.CommandLineName(calibration.Stack)}={CalibrationDelay.Milliseconds(calibration.Delay)}ms",
-            }
-            : settings.OptionsForManifest;
+    /// <summary>The command line's options, and what the reports name in every title even when the run was not started
+    /// from a command line: the calibration's injected delay and a connection mode other than reuse.</summary>
+    private static Dictionary<string, string> OptionsOf(RunSettings settings)
+    {
+        var options = new Dictionary<string, string>(settings.OptionsForManifest, StringComparer.Ordinal);
+        if (settings.Calibration is { } calibration)
+        {
+            options.TryAdd(CalibrationDelay.OptionKey, $"{StackReplica.CommandLineName(calibration.Stack)}={CalibrationDelay.Milliseconds(calibration.Delay)}ms");
+        }
+        if (settings.NewConnectionPerCall)
+        {
+            options[ResultsFormat.ConnectionMode.OptionKey] = ResultsFormat.ConnectionMode.NewPerCall;
+        }
+        return options;
+    }
 
     /// <summary>What a replica entry is, and the injected effect of a calibration, so neither is read as a measurement.</summary>
     private static IEnumerable<string> ReplicaNotes(RunSettings settings)

@@ -83,6 +83,9 @@ public sealed record RunSettings
     /// <summary>--connections: how many HTTP/2 connections the gRPC client spreads its calls over.</summary>
     public int Connections { get; init; } = 1;
 
+    /// <summary>--connection-mode new-per-call: every call on a connection of its own (the churn variant); false: reuse.</summary>
+    public bool NewConnectionPerCall { get; init; }
+
     /// <summary>A pg_sleep the spawned hosts add before every GetLinks query (the tests slow the database with it).</summary>
     public TimeSpan QueryDelay { get; init; }
     public bool WriteReport { get; init; } = true;

@@ -156,10 +156,13 @@ internal static class RunComparison
         // A calibration run is named whichever side it is on.
         var (calibrationA, calibrationB) = (Sections.Calibration(a.Run.Manifest), Sections.Calibration(b.Run.Manifest));
         var calibrationOfA = calibrationA == calibrationB ? "" : calibrationA;
+        // B's own connection mode is in its subject; A's is named only where the two differ.
+        var connectionsOfA = Sections.ConnectionMode(a.Run.Manifest) == Sections.ConnectionMode(b.Run.Manifest) ? ""
+            : Sections.ConnectionMode(a.Run.Manifest) is { Length: > 0 } churn ? $"{churn} in {a.Run.Name}" : $", connections kept in {a.Run.Name}";
         var (securityA, securityB) = (Sections.Security(a.Run.Manifest), Sections.Security(b.Run.Manifest));
         var security = securityA == securityB ? securityB : $"{securityA} vs {securityB}";
         return left == right
-            ? Sections.Subject(b.Run.Manifest, security) + calibrationOfA
-            : $"{b.Run.Manifest.Scenario}, {left} vs {right}, {security}{calibrationOfA}{calibrationB}";
+            ? Sections.Subject(b.Run.Manifest, security) + calibrationOfA + connectionsOfA
+            : $"{b.Run.Manifest.Scenario}, {left} vs {right}, {security}{Sections.ConnectionMode(b.Run.Manifest)}{connectionsOfA}{calibrationOfA}{calibrationB}";
     }
 }

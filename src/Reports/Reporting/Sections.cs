@@ -29,7 +29,7 @@ internal static class Sections
     /// ("worst-case on wan, TLS (ECDSA P-256)"); <paramref name="security"/> replaces the run's own security words.</summary>
     public static string Subject(RunManifest m, string? security = null) =>
         (m.Network is { IsEmulated: true } network ? $"{m.Scenario} on {network.Profile}" : m.Scenario) +
-        $", {security ?? Security(m)}" + Connections(m) + Calibration(m);
+        $", {security ?? Security(m)}" + Connections(m) + ConnectionMode(m) + Calibration(m);
 
     /// <summary>"no TLS" or "TLS (ECDSA P-256)": security changes every figure, so every title and verdict line names it.</summary>
     public static string Security(RunManifest m) => SecurityInfo.Of(m).Words;
@@ -60,6 +60,13 @@ internal static class Sections
         return grpc.Count == 0 ? "" : $", {string.Join(" and ", grpc)} over {n} connections";
     }
 
+    /// <summary>", a new connection per call" for a churn run (--connection-mode new-per-call): every figure then holds a
+    /// connection's set-up, and with TLS a handshake, so no title or verdict may read as the kept connections' figures.</summary>
+    public static string ConnectionMode(RunManifest m) =>
+        m.Options.TryGetValue(ResultsFormat.ConnectionMode.OptionKey, out var mode) && mode == ResultsFormat.ConnectionMode.NewPerCall
+            ? ", a new connection per call"
+            : "";
+
     /// <summary>The stacks whose client spreads its calls over --connections.</summary>
     private static readonly string[] GrpcStacks = [StackCatalog.Grpc, StackCatalog.GrpcCodeFirst];
 
@@ -71,7 +78,7 @@ internal static class Sections
             : $"{m.LoadModel} loop";
         var duration = m.FinishedUtc is { } end ? $" ({Formats.Duration(end - m.StartedUtc)})" : "";
         var network = m.Network is { IsEmulated: true } n ? $", network {n.Description}" : "";
-        return $"Run {run.Name}: scenario {m.Scenario}, {load}{network}{Connections(m)}, started {Formats.Time(m.StartedUtc)}, " +
+        return $"Run {run.Name}: scenario {m.Scenario}, {load}{network}{Connections(m)}{ConnectionMode(m)}, started {Formats.Time(m.StartedUtc)}, " +
                $"finished {(m.FinishedUtc is null ? "never" : Formats.Time(m.FinishedUtc) + duration)}; " +
                $"{m.Tool.Name} {m.Tool.Version}; dataset {m.Dataset.Preset ?? "custom"} ({m.Dataset.Fingerprint}).";
     }

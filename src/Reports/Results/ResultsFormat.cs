@@ -55,6 +55,17 @@ public static class ResultsFormat
         public static IReadOnlyList<string> All { get; } = [None, Tls];
     }
 
+    /// <summary>How the clients hold their connections (--connection-mode), recorded among the manifest's options under
+    /// <see cref="OptionKey"/> when it is not <see cref="Reuse"/>.</summary>
+    public static class ConnectionMode
+    {
+        public const string OptionKey = "connection-mode";
+        public const string Reuse = "reuse";
+        public const string NewPerCall = "new-per-call";
+
+        public static IReadOnlyList<string> All { get; } = [Reuse, NewPerCall];
+    }
+
     /// <summary>The values of SummaryEntry.limitsHit.</summary>
     public static class Limits
     {

@@ -50,7 +50,8 @@ public sealed record SummaryEntry
     /// <summary>Calls per unit of work; 1 except in the n-plus-one scenario.</summary>
     public required double CallsPerUnit { get; init; }
 
-    /// <summary>First call including connection open, measured apart; null when not measured.</summary>
+    /// <summary>The variant's first call in the trial, measured apart over a new connection of its own: the TCP connect, with
+    /// TLS the handshake, then the call (its bytes are not in the bytes per request); null when not measured.</summary>
     public double? FirstCallMs { get; init; }
 
     /// <summary>Null when <see cref="Requests"/> is 0.</summary>

@@ -202,6 +202,19 @@ public sealed class RunTests(DatabaseFixture db) : IDisposable
         OptionsForManifest = new Dictionary<string, string> { ["connection"] = LoadClient.Database.DatabaseSession.Mask(db.ConnectionString) },
     };
 
+    [Fact]
+    public async Task EveryStackRunsWithANewConnectionPerCall()
+    {
+        var settings = await db.RunOnFixtureHostsAsync("ping", _temp.Path) with { Requests = 20, Warmup = TimeSpan.Zero, NewConnectionPerCall = true };
+
+        Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
+
+        var results = await ResultsLoader.LoadAsync(_temp.Path, default);
+        Assert.Equal("new-per-call", results.Manifest.Options["connection-mode"]);
+        Assert.Equal(StackCatalog.Ids, results.Summary!.Entries.Select(e => e.Stack).Distinct());
+        Assert.All(results.Summary.Entries, e => Assert.Equal((ResultsFormat.EntryStatus.Ok, 0L, e.Variant), (e.Status, e.Errors, e.Variant)));
+    }
+
     private async Task<RunSettings> OnFixtureHostsAsync(string scenario, long requests, string folder) =>
         await db.RunOnFixtureHostsAsync(scenario, Path.Combine(_temp.Path, folder)) with { Requests = requests, Threads = 2 };
 

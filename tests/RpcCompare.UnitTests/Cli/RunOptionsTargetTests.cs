@@ -23,7 +23,7 @@ public class RunOptionsTargetTests
         Assert.Contains("but not for rest", e.Message);
     }
 
-    private static RunSettings Bind(params string[] args)
+    internal static RunSettings Bind(params string[] args)
     {
         var options = new RunOptions();
         var root = new RootCommand();

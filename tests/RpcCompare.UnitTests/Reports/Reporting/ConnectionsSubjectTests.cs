@@ -5,7 +5,8 @@ using RpcCompare.Reports.Results;
 
 namespace RpcCompare.UnitTests.Reports.Reporting;
 
-/// <summary>--connections in a report: a verdict names the gRPC client's connections when it had more than one.</summary>
+/// <summary>--connections and --connection-mode in a report: a verdict names the gRPC client's connections when it had more
+/// than one, and a churn run's new connection per call.</summary>
 public sealed class ConnectionsSubjectTests
 {
     [Theory]
@@ -20,34 +21,60 @@ public sealed class ConnectionsSubjectTests
     {
         using var temp = new TempFolder();
 
-        var manifest = await ManifestAsync(temp, connections, stacks.Split(','));
+        var manifest = await ManifestAsync(temp.Path, "connections", connections, stacks.Split(','));
 
         Assert.Equal(expected, Sections.Connections(manifest));
         Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
     }
 
-    [Fact]
-    public async Task SummaryHeadingNamesTheConnections()
+    [Theory]
+    [InlineData("new-per-call", ", a new connection per call")]
+    [InlineData("reuse", "")]
+    [InlineData(null, "")]
+    public async Task ANewConnectionPerCallIsNamedInTheSubject(string? mode, string expected)
     {
         using var temp = new TempFolder();
-        await ManifestAsync(temp, "8", "grpc", "rest");
 
-        await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
+        var manifest = await ManifestAsync(temp.Path, "connection-mode", mode, "grpc", "rest");
 
-        var markdown = await File.ReadAllTextAsync(temp.Combine(ResultFileNames.ReportMarkdown));
-        Assert.StartsWith("# RpcCompare report: worst-case, no TLS, gRPC over 8 connections\n", markdown, StringComparison.Ordinal);
-        Assert.Contains("**Verdict: worst-case, no TLS, gRPC over 8 connections**", markdown, StringComparison.Ordinal);
+        Assert.Equal("worst-case, no TLS" + expected, Sections.Subject(manifest));
     }
 
-    /// <summary>A synthetic run of these stacks whose options hold --connections as the command line records it (or not at all).</summary>
-    private static async Task<RunManifest> ManifestAsync(TempFolder temp, string? connections, params string[] stacks)
+    [Theory]
+    [InlineData("connections", "8", ", gRPC over 8 connections")]
+    [InlineData("connection-mode", "new-per-call", ", a new connection per call")]
+    public async Task EveryTitleNamesTheConnections(string option, string value, string words)
     {
-        await SyntheticResults.CreateAsync(temp.Path, [.. stacks.Select((s, i) => new SyntheticEntry(s, "", 200, 8 + (4 * i)))]);
-        var path = temp.Combine(ResultFileNames.Manifest);
+        using var temp = new TempFolder();
+        await ManifestAsync(temp.Path, option, value, "grpc", "rest");
+
+        var output = await ReportWriter.WriteAsync(temp.Path, new ReportOptions { Png = new PngOptions { Enabled = false } }, CancellationToken.None);
+
+        await ReportTitles.AssertEveryTitleNamesAsync(temp, output, $"worst-case, no TLS{words}");
+    }
+
+    [Theory]
+    [InlineData("new-per-call", "new-per-call", "worst-case, no TLS, a new connection per call")]
+    [InlineData(null, "new-per-call", "worst-case, no TLS, a new connection per call, connections kept in a")]
+    [InlineData("new-per-call", null, "worst-case, no TLS, a new connection per call in a")]
+    public async Task AComparisonNamesEachRunsConnectionMode(string? before, string? after, string subject)
+    {
+        using var temp = new TempFolder();
+        await ManifestAsync(temp.Combine("a"), "connection-mode", before, "grpc", "rest");
+        await ManifestAsync(temp.Combine("b"), "connection-mode", after, "grpc", "rest");
+
+        Assert.Equal($"# RpcCompare comparison: {subject}", await ReportTitles.ComparisonTitleAsync(temp));
+    }
+
+    /// <summary>A synthetic run of these stacks whose options hold <paramref name="option"/> as the command line records it (or not at all).</summary>
+    private static async Task<RunManifest> ManifestAsync(string folder, string option, string? value, params string[] stacks)
+    {
+        await SyntheticResults.CreateAsync(folder, [.. stacks.Select((s, i) => new SyntheticEntry(s, "", 200, 8 + (4 * i)))]);
+        var path = Path.Combine(folder, ResultFileNames.Manifest);
         var json = JsonNode.Parse(await File.ReadAllTextAsync(path))!.AsObject();
-        if (connections is not null)
+        if (value is not null)
         {
-            json["options"]!["connections"] = connections;
+            json["options"]![option] = value;
         }
         await File.WriteAllTextAsync(path, json.ToJsonString());
         return await ResultsJson.ReadManifestAsync(path, CancellationToken.None);
