@@ -10,7 +10,7 @@ namespace RpcCompare.IntegrationTests.Clients;
 /// hosts counts the TCP connections it accepts, one per connection the client opens (and each one a TLS handshake).
 /// </summary>
 [Collection(DatabaseCollection.Name)]
-public sealed class NewConnectionPerCallTests(DatabaseFixture db, WcfTlsHosts wcf)
+public sealed class NewConnectionPerCallTests(DatabaseFixture db)
 {
     private const int Calls = 3;
 
@@ -36,18 +36,9 @@ public sealed class NewConnectionPerCallTests(DatabaseFixture db, WcfTlsHosts wc
     /// client's connections only.</summary>
     private async Task<long> ConnectionsForPingsAsync(string stack, bool newConnectionPerCall, bool concurrently = false)
     {
-        IReadOnlyDictionary<string, string> endpoints;
-        ClientOptions options;
-        if (TlsHosts.Stacks.Contains(stack))
-        {
-            var tls = await db.TlsHostsAsync();
-            (endpoints, options) = (tls.Host(stack).Ready.Endpoints, tls.Options);
-        }
-        else
-        {
-            endpoints = (await wcf.HostAsync(stack, db)).Ready.Endpoints;
-            options = wcf.Trusting;
-        }
+        // The six HTTP stacks' hosts start together, as the other TLS tests start them; wcf and wcf-http one by one.
+        var tls = TlsHosts.Stacks.Contains(stack) ? await db.TlsHostsAsync() : db.TlsHosts;
+        var (endpoints, options) = ((await tls.HostAsync(stack)).Ready.Endpoints, tls.Options);
         Assert.DoesNotContain(endpoints.Values, address => address.StartsWith("http://", StringComparison.Ordinal));
         await using var relay = TcpRelay.Start(NetworkProfile.Loopback, endpoints.Values);
         var through = endpoints.ToDictionary(e => e.Key, e => relay.Addresses[e.Value], StringComparer.Ordinal);
