@@ -3,12 +3,17 @@ using System.Globalization;
 using System.Runtime;
 using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Terminal;
+using RpcCompare.Reports.Statistics;
 using RpcCompare.Stacks;
 
 namespace RpcCompare.LoadClient.Runs;
 
-/// <summary>An entry's warm latency after each priming round (ms), in round order.</summary>
-public sealed record PrimedEntry(string Key, IReadOnlyList<double> RoundMs);
+/// <summary>An entry's warm latency after each priming round (ms), in round order, and how uncertain each is (the standard
+/// error of the interval means it is the median of; NaN when fewer than two intervals had calls; null when not known).</summary>
+public sealed record PrimedEntry(string Key, IReadOnlyList<double> RoundMs, IReadOnlyList<double>? RoundNoiseMs = null);
+
+/// <summary>An entry's warm latency in one round and its standard error.</summary>
+internal readonly record struct WarmLatency(double Ms, double NoiseMs);
 
 /// <summary>How much of a priming round the busiest process (a host or the load client) spent compiling methods: its JIT
 /// milliseconds over the round's, NaN when no process reported its JIT time.</summary>
@@ -64,7 +69,7 @@ public static class Priming
             // A round without calls (NaN) tells nothing either way and holds no one back; neither does a round whose
             // processes did not report their JIT time (a --target elsewhere).
             var jitQuiet = rounds is null || round > rounds.Count || !(rounds[round - 1].JitShare > JitQuiet);
-            if (jitQuiet && entries.All(e => !(e.RoundMs[round - 1] < e.RoundMs[round - 2] * (1 - Settled))))
+            if (jitQuiet && entries.All(e => !Fell(e, round)))
             {
                 return round;
             }
@@ -73,13 +78,35 @@ public static class Priming
         return null;
     }
 
+    /// <summary>Whether the entry got faster in the round by more than <see cref="Settled"/> and by more than its rounds'
+    /// own noise: worst-case's rounds hold a few dozen calls of seconds each, whose warm latency moved by up to 2x between
+    /// rounds with nothing warming (2026-11-29, twelve rounds without settling), while base-case's thousands of calls put
+    /// the noise far below 10%. A round without calls (NaN) tells nothing either way.</summary>
+    private static bool Fell(PrimedEntry entry, int round)
+    {
+        var (previous, current) = (entry.RoundMs[round - 2], entry.RoundMs[round - 1]);
+        if (!(current < previous * (1 - Settled)))
+        {
+            return false;
+        }
+        if (entry.RoundNoiseMs is not { } noise)
+        {
+            return true;
+        }
+        var combined = Math.Sqrt((noise[round - 2] * noise[round - 2]) + (noise[round - 1] * noise[round - 1]));
+        return double.IsFinite(combined) && previous - current > NoiseFactor * combined;
+    }
+
+    /// <summary>A fall counts when it is more than twice the standard error of the difference of two rounds.</summary>
+    public const double NoiseFactor = 2;
+
     /// <summary>Runs the rounds on the sessions' clients and says what happened, for the manifest's notes.</summary>
     public static async Task<string> RunAsync(RunPlan plan, Func<PlannedEntry, Task<HostSession?>> sessionOf, RunProgress progress,
         CancellationToken cancellationToken)
     {
         var clock = Stopwatch.StartNew();
         var order = plan.Orders[0].Where(e => e.Variant.Mix is null).ToList();
-        var rounds = order.ToDictionary(e => e.Key, _ => new List<double>(), StringComparer.Ordinal);
+        var rounds = order.ToDictionary(e => e.Key, _ => new List<WarmLatency>(), StringComparer.Ordinal);
         var jit = new List<PrimingRound>();
         var monitors = new Dictionary<CounterMonitor, string>();
         for (var round = 1; round <= MaximumRounds && !cancellationToken.IsCancellationRequested; round++)
@@ -109,15 +136,18 @@ public static class Priming
             }
 
             jit.Add(RoundJit(monitors.Select(m => (m.Value, m.Key)), roundStart, Stopwatch.GetTimestamp(), JitInfo.GetCompilationTime() - clientJitStart));
-            var primed = rounds.Select(r => new PrimedEntry(r.Key, r.Value)).Where(e => e.RoundMs.Count == round).ToList();
+            var primed = rounds.Select(r => Primed(r.Key, r.Value)).Where(e => e.RoundMs.Count == round).ToList();
             if (SettledAfter(primed, jit) is not null)
             {
                 return Describe(primed, jit, round, clock.Elapsed, settled: true);
             }
         }
 
-        return Describe([.. rounds.Select(r => new PrimedEntry(r.Key, r.Value))], jit, MaximumRounds, clock.Elapsed, settled: false);
+        return Describe([.. rounds.Select(r => Primed(r.Key, r.Value))], jit, MaximumRounds, clock.Elapsed, settled: false);
     }
+
+    private static PrimedEntry Primed(string key, List<WarmLatency> rounds) =>
+        new(key, [.. rounds.Select(r => r.Ms)], [.. rounds.Select(r => r.NoiseMs)]);
 
     /// <summary>The busiest process's share of the round spent in the JIT: the load client's own, and each host's from its
     /// counter samples that ended inside the round (a sample covers the 500 ms before it, so the round's last half second
@@ -134,8 +164,8 @@ public static class Priming
         return new PrimingRound(roundMs > 0 ? busiest / roundMs : double.NaN, name);
     }
 
-    /// <summary>One warm-up of the entry until steady (at most the re-warm cap), and the mean latency of its last intervals.</summary>
-    private static async Task<double> WarmLatencyAsync(HostSession session, PlannedEntry entry, RunPlan plan, CancellationToken cancellationToken)
+    /// <summary>One warm-up of the entry until steady (at most the re-warm cap), and the latency of its last intervals.</summary>
+    private static async Task<WarmLatency> WarmLatencyAsync(HostSession session, PlannedEntry entry, RunPlan plan, CancellationToken cancellationToken)
     {
         var load = plan.LoadFor(entry, 1) with
         {
@@ -156,12 +186,16 @@ public static class Priming
         var means = recorder.WarmUpIntervalMeansMs();
         if (means.Count == 0)
         {
-            return double.NaN;
+            return new(double.NaN, double.NaN);
         }
 
         var half = means.Skip(means.Count / 2).Order().ToList();
-        return half.Count % 2 == 1 ? half[half.Count / 2] : (half[(half.Count / 2) - 1] + half[half.Count / 2]) / 2;
+        var median = half.Count % 2 == 1 ? half[half.Count / 2] : (half[(half.Count / 2) - 1] + half[half.Count / 2]) / 2;
+        return new(median, StandardError(half));
     }
+
+    private static double StandardError(List<double> values) =>
+        values.Count < 2 ? double.NaN : TrialSpread.Of(values).StandardDeviation / Math.Sqrt(values.Count);
 
     private static string Describe(IReadOnlyList<PrimedEntry> entries, IReadOnlyList<PrimingRound> jit, int rounds, TimeSpan took,
         bool settled)

@@ -17,9 +17,11 @@ public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
         }
         if (Priming.Applies(plan, settings.StartAt is not null))
         {
-            // Six rounds is what base-case took on this machine kind once the JIT had to be quiet; each warm-up is at
-            // least the judged minimum.
-            fixedSeconds += 6 * plan.Entries.Count * (LoadGenerator.MinimumJudgedWarmup.TotalSeconds + 1.5);
+            // Six rounds is what base-case took on this machine kind once the JIT had to be quiet. Each warm-up is at
+            // least the judged minimum, plus its calls in flight when it ends (worst-case's take seconds), at most the
+            // re-warm cap.
+            fixedSeconds += 6 * plan.Entries.Sum(entry => Math.Min(RunPlan.ReWarm.TotalSeconds,
+                LoadGenerator.MinimumJudgedWarmup.TotalSeconds + CallSeconds(plan, entry)) + 1.5);
         }
         var trialsSeconds = 0.0;
         for (var trial = 1; trial <= plan.Trials; trial++)
@@ -29,6 +31,11 @@ public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
         var planned = TimeSpan.FromSeconds(fixedSeconds + trialsSeconds);
         return new RunEstimate(planned, plan.AddsTrials ? planned + TimeSpan.FromSeconds(trialsSeconds) : planned);
     }
+
+    /// <summary>One call's latency when the entry's callers share this machine's CPUs.</summary>
+    private static double CallSeconds(RunPlan plan, PlannedEntry entry) =>
+        plan.Scenario.EstimatedMsPerUnit(entry.Variant.Name) * entry.Variant.Threads
+        / Math.Min(entry.Variant.Threads, Environment.ProcessorCount) / 1000;
 
     private static double TrialSeconds(RunSettings settings, RunPlan plan, PlannedEntry entry, int trial)
     {

@@ -54,4 +54,21 @@ public sealed class PrimingTests
     [Fact]
     public void ARoundWithoutJitFiguresIsJudgedByLatency() =>
         Assert.Equal(3, Priming.SettledAfter([new("grpc", [1.0, 1.0, 1.0])], [new(0.2), new(0.1), new(double.NaN)]));
+
+    [Fact]
+    public void AFallInsideTheRoundsOwnNoiseIsNotAFall()
+    {
+        // Worst-case: a few dozen calls of seconds each, whose rounds move by a third with nothing warming.
+        PrimedEntry entry = new("grpc", [2400, 1800, 2450], [400, 350, 420]);
+
+        Assert.Equal(3, Priming.SettledAfter([entry]));
+    }
+
+    [Fact]
+    public void AFallBeyondTheNoiseHoldsThePrimingBack() =>
+        Assert.Null(Priming.SettledAfter([new("graphql", [9.6, 9.3, 3.6], [0.2, 0.2, 0.1])]));
+
+    [Fact]
+    public void ARoundWithOneIntervalTellsNoFall() =>
+        Assert.Equal(3, Priming.SettledAfter([new("grpc", [3000, 3000, 1500], [300, 300, double.NaN])]));
 }

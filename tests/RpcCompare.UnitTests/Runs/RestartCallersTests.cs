@@ -44,7 +44,8 @@ public sealed class RestartCallersTests
             TimeSpan.FromSeconds(60), timeline);
 
         callers.Start(seed: 1, abort.Token);
-        await Task.Delay(100);
+        // Every caller's call in flight before the abort, however busy the machine (a fixed 100 ms was not always enough).
+        await Eventually.TrueAsync(() => callers.Counts().Issued == 5, "five calls in flight");
         await abort.CancelAsync();
         await callers.StopAsync();
 
