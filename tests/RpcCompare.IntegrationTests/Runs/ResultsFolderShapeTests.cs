@@ -22,7 +22,9 @@ public sealed class ResultsFolderShapeTests(DatabaseFixture db) : IDisposable
         var settings = db.Run("ping", _temp.Path) with
         {
             Stacks = [StackCatalog.Wcf, StackCatalog.Rest],
-            Requests = 50,
+            // Enough calls that a window outlasts /proc/stat's 10 ms tick: a shorter one has no machine figures (50
+            // pings could end within a tick, and the snapshot then lost trials[].machine).
+            Requests = 500,
             Warmup = TimeSpan.Zero,
             WriteReport = true,
         };
