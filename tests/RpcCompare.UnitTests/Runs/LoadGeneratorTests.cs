@@ -178,7 +178,18 @@ public sealed class LoadGeneratorTests
 
         Assert.False(warmUp.Adaptive);
         Assert.True(warmUp.Length >= plan.Warmup - TimeSpan.FromMilliseconds(20), $"{warmUp.Length}");
-        Assert.Equal(warmupSeconds >= 3, warmUp.Steadiness is not null);
+        if (warmupSeconds < 3)
+        {
+            Assert.Null(warmUp.Steadiness);
+        }
+        else
+        {
+            // Judged unless the recorder's sampler saw too few intervals: on a busy machine (CI's unit tests in parallel
+            // on two cores) its 500 ms timer can fire fewer than six times in five seconds (one more may come after the
+            // judgement, with the warm-up's last calls).
+            Assert.True(warmUp.Steadiness is not null || recorder.WarmUpIntervalMeansMs().Count <= SteadyState.MinimumIntervals,
+                $"{recorder.WarmUpIntervalMeansMs().Count} intervals");
+        }
     }
 
     /// <summary>Reads the calling thread's allocated bytes at given call numbers, allocating nothing itself.</summary>
