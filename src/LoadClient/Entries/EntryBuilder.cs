@@ -72,13 +72,13 @@ public static class EntryBuilder
         Latency(id, trial, result, host, interrupted);
 
     /// <summary>Every call the host served in the window: the first call, the warm-up's and the measured ones.</summary>
-    public static long CallsOnTheWire(LatencyResult result) =>
-        1 + CallsCounted(result);
+    public static long CallsOnTheWire(LatencyResult result) => 1 + SessionCalls(result);
 
     /// <summary>The calls whose bytes the window counted: the warm-up's and the measured ones, on the session's client. The
     /// first call's client is one of its own (its connection's set-up is firstCallMs's), and its bytes are not counted.</summary>
-    public static long CallsCounted(LatencyResult result) =>
-        Math.Max(1, result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors);
+    public static long CallsCounted(LatencyResult result) => Math.Max(1, SessionCalls(result));
+
+    private static long SessionCalls(LatencyResult result) => result.WarmUpRequests + result.WarmUpErrors + result.Requests + result.Errors;
 
     /// <summary>How the window went: the host's exit first, then an interrupted run, then no successful call.</summary>
     public static (string Status, string? Reason) Status(string stack, HostState? host, LatencyResult result, bool interrupted) =>

@@ -133,8 +133,6 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
         Overload = Overload,
     };
 
-    /// <summary>The options as given, and the calibration's delay always among them, however the settings were made: the
-    /// reports name a calibration run from it.</summary>
     /// <summary>The command line's options, and what the reports name in every title even when the run was not started
     /// from a command line: the calibration's injected delay and a connection mode other than reuse.</summary>
     private static Dictionary<string, string> OptionsOf(RunSettings settings)
