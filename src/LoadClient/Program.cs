@@ -15,6 +15,7 @@ root.Subcommands.Add(ReportCommands.Compare());
 root.Subcommands.Add(MergeCommand.Create());
 root.Subcommands.Add(RelayCommand.Create());
 root.Subcommands.Add(CalibrateCommand.Create());
+root.Subcommands.Add(RecountCommand.Create());
 
 // Signals are ours (Shutdown): the run must stop its servers and keep its results, not be cut off after a timeout.
 return await root.Parse(args).InvokeAsync(new InvocationConfiguration { ProcessTerminationTimeout = null });

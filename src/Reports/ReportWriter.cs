@@ -159,6 +159,10 @@ public static class ReportWriter
         {
             page.Paragraph(machine);
         }
+        if (TrialsSection.SharedSlowdown(analysis.Entries) is { } slowdown)
+        {
+            page.Paragraph(slowdown);
+        }
 
         page.Raw(TrialsSection.Table(analysis.Entries).ToHtml("trials-table"));
         page.Paragraph(TrialsSection.HowTo);
@@ -388,6 +392,10 @@ public static class ReportWriter
             if (TrialsSection.Machine(analysis.Entries) is { } machine)
             {
                 md.Append(MarkdownText.Escape(machine)).Append("\n\n");
+            }
+            if (TrialsSection.SharedSlowdown(analysis.Entries) is { } slowdown)
+            {
+                md.Append(MarkdownText.Escape(slowdown)).Append("\n\n");
             }
 
             md.Append(TrialsSection.Table(analysis.Entries).ToMarkdown()).Append('\n').Append(TrialsSection.HowTo).Append('\n');

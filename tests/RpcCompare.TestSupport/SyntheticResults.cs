@@ -33,6 +33,9 @@ public sealed record SyntheticEntry(string Stack, string Variant, int Requests, 
     /// <summary>How busy the load client's one CPU was; null: results from before the client-bound flag.</summary>
     public double? ClientBusyPercent { get; init; }
 
+    /// <summary>Why the scaling check was not made for the entry; null: it was made, or was not of its kind.</summary>
+    public string? ScalingNotMeasured { get; init; }
+
     /// <summary>Database and server shares of the median for a breakdown (server includes database); null: none.</summary>
     public (double Database, double Server)? Breakdown { get; init; }
 
@@ -73,7 +76,8 @@ public static class SyntheticResults
         string fingerprint = "tiny-7f3a",
         ulong seed = 1,
         bool writeSummary = true,
-        int formatVersion = ResultsFormat.Version)
+        int formatVersion = ResultsFormat.Version,
+        IReadOnlyDictionary<string, string>? options = null)
     {
         var trialCount = entries.Select(e => e.Medians.Count).DefaultIfEmpty(1).Max();
         if (formatVersion < 2 && trialCount > 1)
@@ -97,7 +101,10 @@ public static class SyntheticResults
             TargetRateRps = null,
             Machine = new MachineInfo { Os = "Debian GNU/Linux 12", Dotnet = "10.0.0", CpuCount = 2, CpuModel = "Test CPU", MemoryGb = 23.4 },
             Dataset = new DatasetInfo { Preset = "tiny", Fingerprint = fingerprint, Nodes = 10_000, Links = 25_000, Records = 4_000, MaxDegree = 2_500 },
-            Options = new Dictionary<string, string> { ["threads"] = "10", ["scenario"] = scenario, ["connection"] = "Host=127.0.0.1;Password=***" },
+            Options = new Dictionary<string, string>(options ?? new Dictionary<string, string>())
+            {
+                ["threads"] = "10", ["scenario"] = scenario, ["connection"] = "Host=127.0.0.1;Password=***",
+            },
             StackOrder = stacks,
             Hosts = [.. stacks.Select((s, i) => new HostInfo
             {
@@ -182,6 +189,7 @@ public static class SyntheticResults
                     {
                         CpuPercent = 20.1, CpuMsPerRequest = 0.08, PeakWorkingSetMb = 90,
                         Cpus = entry.ClientBusyPercent is null ? null : 1, BusyPercent = entry.ClientBusyPercent,
+                        ScalingNotMeasured = entry.ScalingNotMeasured,
                     },
                     Breakdown = entry.Breakdown is { } split && stats is not null ? SyntheticBreakdown(Quantiles.Estimate(stats, 0.5), Quantiles.Estimate(stats, 0.99), split, entry.Overlap) : null,
                     LimitsHit = [],

@@ -47,7 +47,7 @@ public static class EntryBuilder
         var result = window.Result;
         var calls = CallsOnTheWire(result);
         var counted = CallsCounted(result);
-        var clientCost = ClientCost(result, window.ClientPeakWorkingSetMb, settings, window.Scaling);
+        var clientCost = ClientCost(result, window.ClientPeakWorkingSetMb, settings, window.Scaling, window.ScalingNotMeasured);
         var core = Latency(id, trial, result, window.Host, window.Interrupted);
         return core with
         {
@@ -169,7 +169,8 @@ public static class EntryBuilder
 
     /// <summary>The client's own cost, its CPU from one reading over the measured window (the recorder's): CPU per call,
     /// its share of the machine and how busy its own CPUs were; allocations per call; peak memory from the first call on.</summary>
-    public static ClientSummary ClientCost(LatencyResult result, double peakWorkingSetMb, EntrySettings settings, ScalingCheck? scaling)
+    public static ClientSummary ClientCost(LatencyResult result, double peakWorkingSetMb, EntrySettings settings, ScalingCheck? scaling,
+        string? scalingNotMeasured = null)
     {
         var calls = result.Requests + result.Errors;
         double Share(int cpus) =>
@@ -186,6 +187,7 @@ public static class EntryBuilder
             // At most 100: a process cannot use more than its CPUs' time, whatever rounding the kernel's accounting has.
             BusyPercent = Math.Min(100, Share(settings.ClientCpus)),
             Scaling = scaling,
+            ScalingNotMeasured = scaling is null ? scalingNotMeasured : null,
         };
     }
 

@@ -147,6 +147,8 @@ public static partial class Pooling
             return null;
         }
         var clients = entries.Select(e => e.Client!).ToList();
+        // The trial that ran the scaling check (or said why it could not) speaks for the entry.
+        var checkedLast = ran == PartsRan.InTurn ? clients.LastOrDefault(c => c.Scaling is not null || c.ScalingNotMeasured is not null) : null;
         TimingSummary? TimingOf(Func<ClientSummary, TimingSummary?> part) =>
             ran == PartsRan.AtOnce && clients.Any(c => part(c) is null) ? null : Timing([.. clients.Select(part)], ran);
         return new ClientSummary
@@ -161,7 +163,8 @@ public static partial class Pooling
             BusyPercent = ran == PartsRan.InTurn
                 ? ByWindow(entries, e => e.Client!.BusyPercent)
                 : clients.Any(c => c.BusyPercent is null) ? null : clients.Max(c => c.BusyPercent),
-            Scaling = ran == PartsRan.InTurn ? clients.LastOrDefault(c => c.Scaling is not null)?.Scaling : null,
+            Scaling = checkedLast?.Scaling,
+            ScalingNotMeasured = checkedLast?.ScalingNotMeasured,
         };
     }
 

@@ -51,6 +51,9 @@ public sealed record WindowMeasurement
     /// <summary>The scaling probe's answer; null when it did not run.</summary>
     public ScalingCheck? Scaling { get; init; }
 
+    /// <summary>Why an entry of the scaling check's kind got none (ScalingProbe.NotMeasuredBecause); null otherwise.</summary>
+    public string? ScalingNotMeasured { get; init; }
+
     /// <summary>The counters file of the host's session.</summary>
     public string? CountersFile { get; init; }
 }

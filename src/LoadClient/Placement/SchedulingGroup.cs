@@ -95,6 +95,7 @@ public sealed class SchedulingGroup : IDisposable
             {
                 return Unable("the unified cgroup hierarchy does not hand the CPU controller to its children");
             }
+            RemoveStale(place.Mount, root);
             Directory.CreateDirectory(folder);
             File.WriteAllText(Path.Combine(folder, "cgroup.procs"), pid.ToString(CultureInfo.InvariantCulture));
         }
@@ -146,6 +147,43 @@ public sealed class SchedulingGroup : IDisposable
             // Left in it: the folder stays until the process is gone; nothing measured depends on it any more.
         }
         TryRemove(_created);
+    }
+
+    /// <summary>
+    /// Removes the groups of earlier runs whose own process is gone and which hold no process any more. A run's group
+    /// outlives it when a process it started (a PostgreSQL on its way down) was still in it as the run left, so the run's
+    /// rmdir was refused; nothing else removes it once that process has gone too. A group that still holds a process,
+    /// or whose run is alive (another run at the same time), is left alone.
+    /// </summary>
+    private static void RemoveStale(string mount, string root)
+    {
+        List<string> folders;
+        try
+        {
+            folders = [.. Directory.EnumerateDirectories(mount, Prefix + "*")];
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return;
+        }
+        foreach (var folder in folders)
+        {
+            var owner = Path.GetFileName(folder)[Prefix.Length..];
+            if (!int.TryParse(owner, NumberStyles.None, CultureInfo.InvariantCulture, out _)
+                || Directory.Exists(Path.Combine(root, "proc", owner))
+                || !string.IsNullOrEmpty(KernelFiles.ReadLine(Path.Combine(folder, "cgroup.procs"))))
+            {
+                continue;
+            }
+            try
+            {
+                Directory.Delete(folder);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                // Refused (a process joined it meanwhile, or a child group): the next run looks again.
+            }
+        }
     }
 
     private static void TryRemove(string folder)

@@ -25,6 +25,18 @@ public sealed record CalibrationDelay(string Stack, TimeSpan Delay)
     public string Describe() =>
         $"calibration: {StackCatalog.DisplayName(Stack)} ({StackReplica.CommandLineName(Stack)}) slowed by {Milliseconds(Delay)} ms per call";
 
+    /// <summary>The delay of a manifest's calibration-delay option as `calibrate` writes it ("grpc#2=0.212ms"); null when
+    /// it is not in that form.</summary>
+    public static TimeSpan? DelayOf(string option)
+    {
+        var at = option.IndexOf('=', StringComparison.Ordinal);
+        var text = at < 0 ? "" : option[(at + 1)..].Trim();
+        return text.EndsWith("ms", StringComparison.Ordinal)
+            && double.TryParse(text[..^2], NumberStyles.Float, CultureInfo.InvariantCulture, out var ms) && ms >= 0
+            ? TimeSpan.FromMilliseconds(ms)
+            : null;
+    }
+
     /// <summary>"0.2": how the relay's command line and the sentences write the delay.</summary>
     public static string Milliseconds(TimeSpan delay) => delay.TotalMilliseconds.ToString("0.######", CultureInfo.InvariantCulture);
 }

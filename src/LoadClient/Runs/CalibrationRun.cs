@@ -71,6 +71,85 @@ public static class CalibrationRun
         return cancellationToken.IsCancellationRequested ? CommandRunner.Interrupted : CommandRunner.Ok;
     }
 
+    /// <summary>
+    /// A calibration made before, its runs' verdicts read again with this version's rules: after a rule changed, the same
+    /// runs say what it would have answered, without hours of new runs. Each run is judged at the trials it stopped at; a
+    /// rule that would have made `--trials auto` add trials is judged without them. Writes calibration-recount.md beside
+    /// the runs and prints it.
+    /// </summary>
+    public static async Task<int> RecountAsync(string calibrationFolder, CancellationToken cancellationToken)
+    {
+        var folder = Path.GetFullPath(calibrationFolder);
+        var runs = Directory.Exists(folder)
+            ? new[] { (CalibrationKind.Same, "aa-"), (CalibrationKind.Effect, "effect-") }
+                .SelectMany(k => Directory.EnumerateDirectories(folder, k.Item2 + "*").Order(StringComparer.Ordinal)
+                    .Select(path => (Kind: k.Item1, Path: path, Number: int.TryParse(Path.GetFileName(path)[k.Item2.Length..], out var n) ? n : 0)))
+                .Where(r => r.Number > 0)
+                .ToList()
+            : [];
+        if (runs.Count == 0)
+        {
+            throw new UserFacingException($"{folder} holds no calibration runs (folders aa-01, effect-01, ... that `calibrate` writes).");
+        }
+        string? scenario = null, stack = null, replica = null;
+        TimeSpan? delay = null;
+        var relayedSame = false;
+        var results = new List<CalibrationRunResult>();
+        foreach (var (kind, path, number) in runs)
+        {
+            RunResults run;
+            try
+            {
+                run = await ResultsLoader.LoadAsync(path, cancellationToken);
+            }
+            catch (ReportInputException e)
+            {
+                Console.WriteLine($"{path}: not read: {e.Message}");
+                results.Add(new CalibrationRunResult(kind, number, path, TimeSpan.Zero, [], null, null, e.Message));
+                continue;
+            }
+            var options = run.Manifest.Options;
+            scenario ??= options.GetValueOrDefault("scenario");
+            if (stack is null && options.GetValueOrDefault("stacks")?.Split(',') is [var first, var second])
+            {
+                (stack, replica) = (first, StackReplica.FromCommandLine(second, out _));
+            }
+            if (stack is null || replica is null)
+            {
+                throw new UserFacingException($"{path}: its manifest names no stack and replica (--stacks grpc,grpc#2), so it is no calibration run.");
+            }
+            var slowed = options.GetValueOrDefault(CalibrationDelay.OptionKey);
+            if (slowed is not null && kind == CalibrationKind.Same)
+            {
+                relayedSame = true;
+            }
+            if (slowed is not null && kind == CalibrationKind.Effect)
+            {
+                delay ??= CalibrationDelay.DelayOf(slowed);
+            }
+            var verdicts = PairVerdicts.Of(run, stack, replica, new BootstrapSettings(), cancellationToken);
+            var elapsed = run.Manifest.FinishedUtc is { } end ? end - run.Manifest.StartedUtc : TimeSpan.Zero;
+            results.Add(new CalibrationRunResult(kind, number, path, elapsed, verdicts, FirstMedian(run, stack), FirstMedian(run, replica),
+                verdicts.Count == 0 ? "no variant measured both entries cleanly" : null));
+        }
+        if (stack is null || replica is null)
+        {
+            throw new UserFacingException($"No run in {folder} could be read; see the errors above.");
+        }
+        var setup = new CalibrationSetup(scenario ?? "?", stack, replica, delay ?? TimeSpan.Zero,
+            (delay is null ? "no effect run's manifest named its delay" : "read from the effect runs' manifests") +
+            "; every verdict recounted with this version's rules")
+        {
+            RelayedSame = relayedSame,
+        };
+        var table = CalibrationTable.ToMarkdown(setup, results);
+        var tablePath = Path.Combine(folder, "calibration-recount.md");
+        await File.WriteAllTextAsync(tablePath, table, CancellationToken.None);
+        Console.Write(table);
+        Console.WriteLine($"\nThe table is in {tablePath}; run times are the manifests' (the load client's start not counted).");
+        return CommandRunner.Ok;
+    }
+
     /// <summary>The delay given, or <see cref="CalibrationPlan.DefaultEffectPercent"/> of the A/A runs' median of the stack, rounded
     /// to the microsecond (the relay's command line carries it in milliseconds).</summary>
     public static (TimeSpan? Delay, string Origin) Delay(CalibrationPlan plan, IReadOnlyList<CalibrationRunResult> sameRuns)

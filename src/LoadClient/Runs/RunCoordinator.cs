@@ -3,6 +3,7 @@ using RpcCompare.Data.Generation;
 using RpcCompare.Data.Seeding;
 using RpcCompare.LoadClient.Crank;
 using RpcCompare.LoadClient.Database;
+using RpcCompare.LoadClient.Measurement;
 using RpcCompare.LoadClient.Placement;
 using RpcCompare.LoadClient.Scenarios;
 using RpcCompare.LoadClient.Terminal;
@@ -31,6 +32,7 @@ public static class RunCoordinator
         {
             Console.WriteLine(scheduling.Description);
         }
+        CpuSpeed.Prepare();
         settings = settings with { Placement = CpuPlacement.Resolve(settings.Cpus, CpuAffinity.Available(), anySpawned,
             settings.Cpus == CpuPlacement.None ? null : CpuAffinity.CannotPinBecause(anySpawned)) };
         // Made before the plans, whose clients trust it (and the client processes, given its public part); disposed (its

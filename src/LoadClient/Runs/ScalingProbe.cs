@@ -27,6 +27,14 @@ public static class ScalingProbe
     /// </summary>
     public const int MinimumCalls = 20;
 
+    /// <summary>
+    /// Calls each of the check's callers should complete in its window. Twice the callers start together, and at an
+    /// unchanged throughput each call takes twice as long: in a window of one call's length they finish in one burst,
+    /// and the throughput counted is the burst's, not the stack's (worst-case's gRPC stream: 20 callers, 4.7 s calls, a
+    /// 4.7 s window of exactly 20 calls, "+0%", flagged client-bound).
+    /// </summary>
+    public const int CallsPerCaller = 3;
+
     public static readonly TimeSpan Warmup = TimeSpan.FromSeconds(0.5);
 
     /// <summary>A measured window shorter than this gives a throughput too noisy to compare the check's with: no check.</summary>
@@ -48,26 +56,57 @@ public static class ScalingProbe
         && hostCpuPercent is { } cpu && cpu < HostBusyPercent;
 
     /// <summary>
-    /// The check's measured window: long enough that the entry's own throughput would complete <see cref="MinimumCalls"/>
-    /// calls in it (twice the callers should complete more), at least <see cref="Window"/>; null when that would take
-    /// longer than <see cref="LongestWindow"/>, so the check is not made.
+    /// The check's measured window: long enough that, at the entry's own throughput, the doubled callers complete
+    /// <see cref="MinimumCalls"/> calls and each of them <see cref="CallsPerCaller"/>, at least <see cref="Window"/>; null
+    /// when that would take longer than <see cref="LongestWindow"/>, so the check is not made.
     /// </summary>
-    public static TimeSpan? WindowFor(double baseRps)
+    public static TimeSpan? WindowFor(double baseRps, int threads)
     {
         if (!(baseRps > 0))
         {
             return null;
         }
 
-        var needed = TimeSpan.FromSeconds(MinimumCalls / baseRps);
+        var calls = Math.Max(MinimumCalls, CallsPerCaller * 2 * threads);
+        var needed = TimeSpan.FromSeconds(calls / baseRps);
         return needed > LongestWindow ? null : needed > Window ? needed : Window;
     }
 
     /// <summary>Whether an entry gets the check: a closed loop of several callers whose host is read over EventPipe, and a
     /// measured window long enough to compare with.</summary>
     public static bool Applies(Variant variant, LoadPlan plan, LatencyResult result, CounterMonitor? monitor, BreakdownSummary? breakdown) =>
-        plan.Rate is null && variant.Mix is null && variant.Threads >= 2 && monitor is not null && breakdown is not null
-        && result.DurationSeconds >= ShortestWindow.TotalSeconds && result.Requests >= MinimumCalls && WindowFor(result.ThroughputRps) is not null;
+        OfKind(variant, plan, monitor, breakdown) && NotMeasuredBecause(variant, plan, result, monitor, breakdown) is null;
+
+    /// <summary>
+    /// Why an entry of the check's kind gets no check, as a clause the report groups entries by ("calls too slow for"); null
+    /// when it gets one, or is not of its kind (an open loop, a mix, one caller, a host not read over EventPipe). The entry
+    /// then keeps its throughput's rank: no check is no evidence.
+    /// </summary>
+    public static string? NotMeasuredBecause(Variant variant, LoadPlan plan, LatencyResult result, CounterMonitor? monitor,
+        BreakdownSummary? breakdown)
+    {
+        if (!OfKind(variant, plan, monitor, breakdown))
+        {
+            return null;
+        }
+        if (result.DurationSeconds < ShortestWindow.TotalSeconds)
+        {
+            return $"measured windows shorter than the {ShortestWindow.TotalSeconds:0} s the check compares with";
+        }
+        if (result.Requests < MinimumCalls)
+        {
+            return $"fewer than {MinimumCalls} calls in a measured window";
+        }
+        return WindowFor(result.ThroughputRps, variant.Threads) is null
+            ? $"calls too slow for twice the callers to complete {MinimumCalls} calls, {CallsPerCaller} each, within {LongestWindow.TotalSeconds:0} s"
+            : null;
+    }
+
+    /// <summary>The reason given when the check ran but its host recorded no request in its window.</summary>
+    public const string NoRequestSeen = "the host recorded no request during the check";
+
+    private static bool OfKind(Variant variant, LoadPlan plan, CounterMonitor? monitor, BreakdownSummary? breakdown) =>
+        plan.Rate is null && variant.Mix is null && variant.Threads >= 2 && monitor is not null && breakdown is not null;
 
     /// <summary>Runs the check; null when the host recorded no request in it (nothing to compare).</summary>
     public static async Task<ScalingCheck?> RunAsync(IGraphClient client, Variant variant, LoadPlan plan, LatencyResult measured,
@@ -79,7 +118,7 @@ public static class ScalingProbe
         LatencyResult probe;
         await using (var recorder = new LatencyRecorder(new LatencyRecorderOptions()))
         {
-            var window = WindowFor(measured.ThroughputRps) ?? LongestWindow;
+            var window = WindowFor(measured.ThroughputRps, variant.Threads) ?? LongestWindow;
             var doubled = plan with { Threads = variant.Threads * 2, Requests = null, Duration = window, Warmup = Warmup, MeasureFrom = null };
             await LoadGenerator.RunAsync(client, variant, doubled, recorder, cancellationToken);
             await Task.Delay(settle, CancellationToken.None);

@@ -75,13 +75,17 @@ public sealed class VariantMeasurement(RunSettings settings, Scenario scenario, 
         };
         var breakdown = EntryBuilder.Breakdown(window.Timings, result);
         var status = EntryBuilder.Status(stack, window.Host, result, window.Interrupted).Status;
-        if (settings.ScalingCheck && trial == settings.Trials && status == ResultsFormat.EntryStatus.Ok
-            && ScalingProbe.Applies(variant, plan, result, monitor, breakdown))
+        if (settings.ScalingCheck && trial == settings.Trials && status == ResultsFormat.EntryStatus.Ok)
         {
-            window = window with
+            if (ScalingProbe.Applies(variant, plan, result, monitor, breakdown))
             {
-                Scaling = await ScalingProbe.RunAsync(client, variant, plan, result, breakdown!, monitor!, label, SampleSettle, abort.Token),
-            };
+                var check = await ScalingProbe.RunAsync(client, variant, plan, result, breakdown!, monitor!, label, SampleSettle, abort.Token);
+                window = window with { Scaling = check, ScalingNotMeasured = check is null ? ScalingProbe.NoRequestSeen : null };
+            }
+            else
+            {
+                window = window with { ScalingNotMeasured = ScalingProbe.NotMeasuredBecause(variant, plan, result, monitor, breakdown) };
+            }
         }
         var entry = EntryBuilder.Measured(Identity(stack, variant.Name, variant.Threads, variant.CallsPerUnit), trial, window, EntrySettings(host));
         List<MeasuredEntry> entries = [new(entry, result.Histogram, result.LatenciesFile)];

@@ -29,8 +29,8 @@ internal sealed record LatencyAnswer(AnswerKind Kind, EntryStats Faster, EntrySt
 /// One latency comparison, ending in one of four answers:
 /// <list type="bullet">
 /// <item><b>faster/slower</b>: the band (95% by default; with trials, the two-level bootstrap paired by trial) excludes
-/// zero, and with two trials or more the mean of the per-trial differences is larger in size than their standard
-/// deviation;</item>
+/// zero, and with two trials or more so does the Student-t interval of the mean per-trial difference at the same level
+/// (the interval the equivalence test uses);</item>
 /// <item><b>equivalent</b> within ±margin of the baseline's quantile (<see cref="BootstrapSettings.EquivalenceMargin"/>):
 /// two one-sided tests over the paired per-trial differences (<see cref="Equivalence"/>); with one trial, the band lies
 /// inside the margin, and the sentence says a band of one run covers only its own noise;</item>
@@ -81,9 +81,14 @@ internal static class LatencyAnswers
             ? $"; {OneRunCaveat(best, next)}"
             : $", over {trials.Trials} trials; {faster}faster in {trials.Negative} of {trials.Trials} trials";
 
-        var withinSpread = shift.Sign(index) != 0 && trials is not null && Math.Abs(trials.Mean) <= trials.StandardDeviation;
+        // Over trials, the Student-t interval of the per-trial differences must exclude zero too: a percentile bootstrap
+        // of five trials is too narrow, and the rule it replaces (the mean difference larger than the trials' standard
+        // deviation) let a t of 2.24 through at five trials (p = 0.09) while no number of trials could decide a
+        // difference smaller than the spread (docs/reports.md, "Calibration").
+        var perTrial = differences is null ? null : Equivalence.Test(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel);
+        var trialsDisagree = shift.Sign(index) != 0 && perTrial is not null && perTrial.Lower <= 0 && perTrial.Upper >= 0;
         var held = shift.Sign(index) == 0 ? "the band includes zero"
-            : withinSpread ? "the difference is smaller than the spread between trials"
+            : trialsDisagree ? $"the {perTrial!.Trials} trials' differences do not exclude zero"
             : null;
         if (held is null)
         {
@@ -94,7 +99,7 @@ internal static class LatencyAnswers
                 $"{best.DisplayName} faster by {numbers[0]} {unit}{relative}");
         }
 
-        var (lower, upper) = differences is null ? (shift.Lower[index], shift.Upper[index]) : Interval(differences, margin, analysis);
+        var (lower, upper) = perTrial is null ? (shift.Lower[index], shift.Upper[index]) : (perTrial.Lower, perTrial.Upper);
         var (bounds, boundsUnit) = DurationText.FormatAll(Math.Max(Math.Max(Math.Abs(lower), Math.Abs(upper)), margin), lower, upper, margin);
         var interval = $"{level} CI of the difference {Signed(bounds[0])}\u2013{Signed(bounds[1])} {boundsUnit}";
         if (margin > 0 && lower > -margin && upper < margin)
@@ -106,7 +111,7 @@ internal static class LatencyAnswers
         }
 
         var more = differences is null ? null
-            : Equivalence.TrialsToDecide(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel, differenceCounts: !withinSpread);
+            : Equivalence.TrialsToDecide(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel);
         var advice = differences is null ? "; more trials would tell"
             : more is { } n ? $"; about {n} trials at this spread would decide it"
             : "; even 100 trials at this spread would not decide it";
@@ -114,13 +119,6 @@ internal static class LatencyAnswers
             $"{best.DisplayName} and {next.DisplayName} cannot be told apart at the {label} and are not shown equivalent within {marginText}: " +
             $"{held}, and the {interval} reaches beyond \u00b1{bounds[2]} {boundsUnit}{Basis(best.DisplayName + " ")}{advice}",
             more is { } m ? $"inconclusive (~{m} trials)" : "inconclusive") { MoreTrials = more };
-    }
-
-    /// <summary>The equivalence test's interval of the per-trial differences (A − B, so negative when A is faster).</summary>
-    private static (double Lower, double Upper) Interval(IReadOnlyList<double> differences, double margin, RunAnalysis analysis)
-    {
-        var test = Equivalence.Test(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel);
-        return (test.Lower, test.Upper);
     }
 
     private static LatencyAnswer Undecided(EntryStats best, EntryStats next, string reason) =>

@@ -112,9 +112,21 @@ internal static class Sections
             }
         }
 
+        notes.AddRange(ScalingNotMeasured(entries));
         notes.AddRange(AbsentStreamVariants(entries));
         return notes;
     }
+
+    /// <summary>Entries the scaling check could not judge, one sentence per reason: "not measured" is said, and their
+    /// throughput keeps its rank.</summary>
+    public static IEnumerable<string> ScalingNotMeasured(IEnumerable<EntryStats> entries) =>
+        entries.Where(e => e.Summary.Client?.ScalingNotMeasured is not null)
+            .GroupBy(e => e.Summary.Client!.ScalingNotMeasured!, StringComparer.Ordinal)
+            .Select(g => g.Count() == 1
+                ? $"The scaling check (twice the callers for a moment) was not measured for {g.First().DisplayName}: {g.Key}. Whether the load " +
+                  "client held it back is not known, and its throughput keeps its rank."
+                : $"The scaling check (twice the callers for a moment) was not measured for {string.Join(", ", g.Select(e => e.DisplayName))}: " +
+                  $"{g.Key}. Whether the load client held them back is not known, and their throughputs keep their ranks.");
 
     /// <summary>A stream variant measured for some stacks and not for others is absent by design, not lost: say why.</summary>
     public static IEnumerable<string> AbsentStreamVariants(IEnumerable<EntryStats> entries)
@@ -156,8 +168,8 @@ internal static class Sections
         "draws the trials with replacement, then resamples the requests of each drawn trial, and the difference is the mean over the " +
         "drawn trials; two stacks of one run are paired by trial, two runs are resampled independently. Quantiles are then left out by " +
         $"the smallest trial, and trials of fewer than {QuantileShiftAnalysis.MinimumSampleSize} successful requests are left out of the band. " +
-        "A verdict across trials also needs the mean difference to exceed the spread between trials (the standard deviation of the " +
-        "per-trial differences), and a figure measured once per trial (throughput, bytes, server CPU and allocation per request) needs " +
+        "A latency verdict across trials also needs the Student-t interval of the mean per-trial difference, at the verdict's level, " +
+        "to exclude zero, and a figure measured once per trial (throughput, bytes, server CPU and allocation per request) needs " +
         "to be better in at least two thirds of the trials with a bootstrap interval of its mean per-trial advantage that excludes zero.";
 
     public const string DeltaHowTo =

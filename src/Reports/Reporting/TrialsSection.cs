@@ -106,24 +106,80 @@ internal static class TrialsSection
                CpuSpeed(trials);
     }
 
-    /// <summary>The fixed CPU loop's range and the trials whose machine was slower than the run's median by
-    /// <see cref="Results.MachineNoise.SlowCpuFactor"/> or more; empty when no trial has the loop.</summary>
-    private static string CpuSpeed(IReadOnlyList<(string DisplayName, int Trial, Results.MachineNoise Machine)> trials)
+    /// <summary>The fixed CPU loop's and memory walk's ranges and the trials whose machine was slower than the run's
+    /// median by <see cref="Results.MachineNoise.SlowCpuFactor"/> or more; empty when no trial has either.</summary>
+    private static string CpuSpeed(IReadOnlyList<(string DisplayName, int Trial, Results.MachineNoise Machine)> trials) =>
+        SpeedProbe(trials, m => m.CpuLoopMicroseconds, "A fixed loop of integer work",
+            "it grows when the machine's CPU is slower, not when it is busier", "Measured on a slower machine", "the loop") +
+        SpeedProbe(trials, m => m.MemoryWalkMicroseconds, "A fixed walk of dependent loads through 64 MiB of memory",
+            "it grows when something fills the shared cache or the memory bus, which the integer loop does not feel",
+            "Measured with slower memory", "the walk");
+
+    private static string SpeedProbe(IReadOnlyList<(string DisplayName, int Trial, Results.MachineNoise Machine)> trials,
+        Func<Results.MachineNoise, double?> reading, string what, string why, string slowLabel, string subject)
     {
-        var loops = trials.Where(t => t.Machine.CpuLoopMicroseconds is > 0)
-            .Select(t => (t.DisplayName, t.Trial, Micros: t.Machine.CpuLoopMicroseconds!.Value)).ToList();
-        if (loops.Count == 0)
+        var readings = trials.Where(t => reading(t.Machine) is > 0)
+            .Select(t => (t.DisplayName, t.Trial, Micros: reading(t.Machine)!.Value)).ToList();
+        if (readings.Count == 0)
         {
             return "";
         }
-        var sorted = loops.Select(l => l.Micros).Order().ToList();
-        var median = sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
-        var slow = loops.Where(l => l.Micros >= median * Results.MachineNoise.SlowCpuFactor)
+        var median = Median(readings.Select(l => l.Micros));
+        var slow = readings.Where(l => l.Micros >= median * Results.MachineNoise.SlowCpuFactor)
             .Select(l => $"{l.DisplayName} trial {l.Trial} (+{Formats.Percent(((l.Micros / median) - 1) * 100)})").ToList();
-        return $" A fixed loop of integer work took {Formats.Whole(sorted[0])}\u2013{Formats.Whole(sorted[^1])} µs of the client's own " +
-               $"CPU time as the windows ended (median {Formats.Whole(median)} µs; it grows when the machine's CPU is slower, not when it is busier)." +
-               (slow.Count == 0 ? "" : $" Measured on a slower machine (the loop {Formats.Percent((Results.MachineNoise.SlowCpuFactor - 1) * 100)} " +
+        return $" {what} took {Formats.Whole(readings.Min(l => l.Micros))}\u2013{Formats.Whole(readings.Max(l => l.Micros))} µs of the client's own " +
+               $"CPU time as the windows ended (median {Formats.Whole(median)} µs; {why})." +
+               (slow.Count == 0 ? "" : $" {slowLabel} ({subject} {Formats.Percent((Results.MachineNoise.SlowCpuFactor - 1) * 100)} " +
                    $"or more over the median): {string.Join(", ", slow)}; their figures say as much about the machine as about the stacks.");
+    }
+
+    /// <summary>
+    /// The trials in which every entry was slower than its own median over the trials, by
+    /// <see cref="SharedSlowdownFactor"/> or more on average (geometric mean of the ratios): something every stack shares
+    /// (the machine, PostgreSQL, the load client) was slower then, not one stack, so such a trial moves each stack's
+    /// first/last ratio and spread without saying anything about the stacks. Null with fewer than two entries of three
+    /// trials or more, or when no trial was.
+    /// </summary>
+    public static string? SharedSlowdown(IEnumerable<EntryStats> entries)
+    {
+        var ratios = entries.Where(e => e.TrialsWithData >= 3)
+            .Select(e => e.Trials.Where(t => t.Sample is not null).ToDictionary(t => t.Trial, t => Quantiles.Estimate(t.Sample!, 0.5)))
+            .Select(byTrial => (Median: Median(byTrial.Values), ByTrial: byTrial))
+            .Where(s => s.Median > 0)
+            .Select(s => s.ByTrial.ToDictionary(kv => kv.Key, kv => kv.Value / s.Median))
+            .ToList();
+        if (ratios.Count < 2)
+        {
+            return null;
+        }
+        var slower = ratios[0].Keys.Order()
+            .Where(trial => ratios.All(r => r.TryGetValue(trial, out var ratio) && ratio > 1))
+            .Select(trial => (Trial: trial, Low: ratios.Min(r => r[trial]), High: ratios.Max(r => r[trial]),
+                Mean: Math.Exp(ratios.Average(r => Math.Log(r[trial])))))
+            .Where(t => t.Mean >= SharedSlowdownFactor)
+            .ToList();
+        return slower.Count == 0
+            ? null
+            : $"Slower for every stack at once: {string.Join(", ", slower.Select(s => $"trial {s.Trial} (p50 {Rise(s.Low, s.High)} over each " +
+              $"stack's own median, +{Formats.Percent(Math.Round((s.Mean - 1) * 100))} on average)"))}. Something all of them share (the machine, " +
+              "PostgreSQL, the load client) was slower then, not one stack: such a trial moves every stack's first/last ratio and spread, " +
+              "while the comparisons, paired by trial, see it on both sides.";
+    }
+
+    private static string Rise(double low, double high)
+    {
+        var (from, to) = (Math.Round((low - 1) * 100), Math.Round((high - 1) * 100));
+        return from == to ? $"+{Formats.Percent(from)}" : $"+{Formats.Percent(from)} to +{Formats.Percent(to)}";
+    }
+
+    /// <summary>The geometric mean of every stack's trial p50 over its own median, at or above which <see cref="SharedSlowdown"/>
+    /// names the trial (each stack's also above 1).</summary>
+    public const double SharedSlowdownFactor = 1.10;
+
+    private static double Median(IEnumerable<double> values)
+    {
+        var sorted = values.Order().ToList();
+        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2;
     }
 
     /// <summary>"3.0 / 3.5 / 10.0 (not steady)": each trial's warm-up, marked where it was judged and not steady.</summary>

@@ -162,6 +162,13 @@ public sealed record MachineNoise
     /// before it was read, and off Linux.</summary>
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? CpuLoopMicroseconds { get; init; }
+
+    /// <summary>The load client's fixed walk of dependent loads through memory larger than the last-level cache, in
+    /// microseconds of its own thread's CPU time, read as the window ended (CpuSpeed): it grows when neighbours fill the
+    /// shared cache or the memory bus, which the integer loop does not feel. Null in results from before it was read,
+    /// and off Linux.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? MemoryWalkMicroseconds { get; init; }
 }
 
 /// <summary>
@@ -333,6 +340,12 @@ public sealed class ClientSummary
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public ScalingCheck? Scaling { get; init; }
 
+    /// <summary>Why an entry the scaling check would judge got no check (too few calls in too short a window for the
+    /// figure it compares), as a clause; the entry then keeps its throughput's rank. Null when it was checked, was not of
+    /// the check's kind, or in results from before it was recorded.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ScalingNotMeasured { get; init; }
+
     /// <summary>True when the client, not the stack, may have set the throughput: its CPUs were busy, or more callers
     /// added no throughput while the host was not the limit.</summary>
     public bool ClientBound => BusyPercent >= ResultsFormat.Limits.ClientBoundPercent || Scaling?.Saturated == true;
@@ -343,10 +356,17 @@ public sealed class ClientSummary
         ? string.Create(CultureInfo.InvariantCulture, $"the load client kept its {cpus} CPU{(cpus == 1 ? "" : "s")} {BusyPercent:N0}% busy")
         : Scaling is { Saturated: true } scaling
             ? string.Create(CultureInfo.InvariantCulture,
-                $"with twice the callers ({scaling.Threads}) the throughput changed by {(scaling.ThroughputRps / scaling.BaseThroughputRps) - 1:+0%;-0%} " +
+                $"with twice the callers ({scaling.Threads}) the throughput changed by {Change(scaling.ThroughputRps / scaling.BaseThroughputRps)} " +
                 $"while the host's own time per request stayed at {scaling.ServerMeanMs:0.###} ms and its CPUs {scaling.HostCpuPercent:N0}% busy, " +
                 $"so the load client (or the path to the host) held it back with its CPUs only {BusyPercent:N0}% busy")
             : null;
+
+    /// <summary>"+4%", "-12%", "+0%": rounded before the sign is chosen, so a change just below zero is not "-+0%".</summary>
+    private static string Change(double ratio)
+    {
+        var percent = (long)Math.Round((ratio - 1) * 100, MidpointRounding.AwayFromZero);
+        return percent < 0 ? $"{percent.ToString(CultureInfo.InvariantCulture)}%" : $"+{percent.ToString(CultureInfo.InvariantCulture)}%";
+    }
 }
 
 /// <summary>

@@ -36,8 +36,7 @@ public sealed record Equivalence(int Trials, double Mean, double Lower, double U
     /// <paramref name="differenceCounts"/>, exclude zero. Null when even <paramref name="most"/> would not (the mean sits
     /// near the margin's edge, or the spread is too wide).
     /// </summary>
-    /// <param name="differenceCounts">False when a rule more trials cannot satisfy (the mean within the spread between
-    /// trials) holds the difference back, so only equivalence is left to decide.</param>
+    /// <param name="differenceCounts">False: count only equivalence (a caller for which a difference cannot decide).</param>
     public static int? TrialsToDecide(IReadOnlyList<double> differences, double margin, double confidenceLevel, bool differenceCounts = true,
         int most = 100)
     {

@@ -104,6 +104,22 @@ public sealed class PoolingTests
     }
 
     [Fact]
+    public void AScalingCheckNotMeasuredIsSaidForTheEntry()
+    {
+        var first = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20);
+        var last = first with
+        {
+            Client = new ClientSummary { CpuPercent = 10, CpuMsPerRequest = 0.1, PeakWorkingSetMb = 60, Cpus = 1, BusyPercent = 20, ScalingNotMeasured = "too slow" },
+        };
+
+        var pooled = Pooling.Trials([(1, first), (2, last)]);
+
+        Assert.Equal("too slow", pooled.Client!.ScalingNotMeasured);
+        Assert.Null(pooled.Client.Scaling);
+        Assert.False(pooled.Client.ClientBound);
+    }
+
+    [Fact]
     public void TrialsPoolTheWriteWaitAndWaitingAsTheTrialsMean()
     {
         var a = Entry(requests: 100, errors: 0, seconds: 2, p50: 4, bytes: 500, serverCpu: 1, clientBusy: 20) with { Breakdown = Timed(100, 2) };

@@ -47,6 +47,28 @@ public sealed class SchedulingGroupTests : IDisposable
     }
 
     [Fact]
+    public void AnEmptyGroupLeftByARunThatIsGoneIsRemovedWhenTheNextRunJoins()
+    {
+        Write("proc/sys/kernel/sched_autogroup_enabled", "1");
+        CgroupV1("/");
+        // Left behind by run 11552 (gone, empty); run 3131 is alive; run 7070 is gone but its PostgreSQL is still in its group.
+        Directory.CreateDirectory(_root.Combine("sys/fs/cgroup/cpu/rpccompare-11552"));
+        Directory.CreateDirectory(_root.Combine("sys/fs/cgroup/cpu/rpccompare-3131"));
+        Directory.CreateDirectory(_root.Combine("proc/3131"));
+        Write("sys/fs/cgroup/cpu/rpccompare-7070/cgroup.procs", "7071");
+        Directory.CreateDirectory(_root.Combine("sys/fs/cgroup/cpu/rpccompare-notes"));
+
+        var group = SchedulingGroup.Create(_root.Path, Pid);
+
+        Assert.Equal(_root.Combine("sys/fs/cgroup/cpu/rpccompare-4242"), group.Created);
+        Assert.False(Directory.Exists(_root.Combine("sys/fs/cgroup/cpu/rpccompare-11552")));
+        Assert.True(Directory.Exists(_root.Combine("sys/fs/cgroup/cpu/rpccompare-3131")));
+        Assert.True(Directory.Exists(_root.Combine("sys/fs/cgroup/cpu/rpccompare-7070")));
+        Assert.True(Directory.Exists(_root.Combine("sys/fs/cgroup/cpu/rpccompare-notes")));
+        group.Leave();
+    }
+
+    [Fact]
     public void ARunAlreadyInACpuCgroupStaysWhereItIs()
     {
         Write("proc/sys/kernel/sched_autogroup_enabled", "1");

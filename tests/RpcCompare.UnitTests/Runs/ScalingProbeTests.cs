@@ -25,17 +25,27 @@ public sealed class ScalingProbeTests
         Assert.False(ScalingProbe.IsSaturated(2.5, 0, 2531, 2531, hostCpuPercent: 30, probeRequests: ScalingProbe.MinimumCalls - 1));
 
     [Theory]
-    [InlineData(100_000, 1.5)] // fast calls: the shortest window
-    [InlineData(10, 2.0)]      // 20 calls at 10 req/s
-    [InlineData(2, 10.0)]      // 20 calls at 2 req/s: the longest window
-    public void TheWindowExpectsEnoughCalls(double baseRps, double seconds) =>
-        Assert.Equal(TimeSpan.FromSeconds(seconds), ScalingProbe.WindowFor(baseRps));
+    [InlineData(100_000, 10, 1.5)] // fast calls: the shortest window
+    [InlineData(10, 2, 2.0)]       // 20 calls at 10 req/s
+    [InlineData(10, 10, 6.0)]      // 20 callers completing 3 calls each at 10 req/s
+    [InlineData(2, 2, 10.0)]       // 20 calls at 2 req/s: the longest window
+    public void TheWindowExpectsEnoughCallsFromEveryCaller(double baseRps, int threads, double seconds) =>
+        Assert.Equal(TimeSpan.FromSeconds(seconds), ScalingProbe.WindowFor(baseRps, threads));
 
     [Theory]
-    [InlineData(1.9)]
-    [InlineData(0)]
-    public void CallsTooSlowForTheLongestWindowAreNotChecked(double baseRps) =>
-        Assert.Null(ScalingProbe.WindowFor(baseRps));
+    [InlineData(1.9, 2)]
+    [InlineData(0, 2)]
+    [InlineData(4.25, 10)] // worst-case's gRPC stream: 20 callers would each finish one 4.7 s call, in one burst
+    public void CallsTooSlowForTheLongestWindowAreNotChecked(double baseRps, int threads) =>
+        Assert.Null(ScalingProbe.WindowFor(baseRps, threads));
+
+    [Fact]
+    public void AChangeJustBelowZeroReadsPlusZero()
+    {
+        var client = Client(busy: 40, Check(saturated: true, throughputRps: 99_990));
+
+        Assert.StartsWith("with twice the callers (64) the throughput changed by +0% while", client.BoundBecause);
+    }
 
     [Fact]
     public void ASaturatedCheckMakesTheEntryClientBound()
@@ -61,10 +71,10 @@ public sealed class ScalingProbeTests
     public void ABusyClientIsBoundForItsCpus() =>
         Assert.Equal("the load client kept its 1 CPU 95% busy", Client(busy: 95, null).BoundBecause);
 
-    private static ScalingCheck Check(bool saturated) => new()
+    private static ScalingCheck Check(bool saturated, double throughputRps = 104_000) => new()
     {
         Threads = 64,
-        ThroughputRps = 104_000,
+        ThroughputRps = throughputRps,
         BaseThroughputRps = 100_000,
         ServerMeanMs = 0.021,
         BaseServerMeanMs = 0.020,

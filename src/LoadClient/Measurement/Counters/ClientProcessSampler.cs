@@ -19,7 +19,7 @@ public sealed class ClientProcessSampler : IDisposable
     {
         _startTimestamp = Stopwatch.GetTimestamp();
         _startCpu = Environment.CpuUsage.TotalTime;
-        _peakWorkingSet = Environment.WorkingSet;
+        _peakWorkingSet = WorkingSet();
         _timer = new Timer(_ => SampleWorkingSet(), null, interval, interval);
     }
 
@@ -61,9 +61,13 @@ public sealed class ClientProcessSampler : IDisposable
     /// <summary>Stops polling.</summary>
     public void Dispose() => _timer.Dispose();
 
+    /// <summary>The process's working set without the machine-speed probe's resident walk (CpuSpeed), which is the
+    /// same in every window and no part of a stack's client.</summary>
+    private static long WorkingSet() => Environment.WorkingSet - CpuSpeed.ResidentBytes;
+
     private void SampleWorkingSet()
     {
-        long workingSet = Environment.WorkingSet;
+        long workingSet = WorkingSet();
         long peak = Interlocked.Read(ref _peakWorkingSet);
         while (workingSet > peak)
         {

@@ -50,6 +50,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
     private MachineCpu? _machineAtStart;
     private MachineCpu? _machineAtEnd;
     private double? _cpuLoopAtEnd;
+    private double? _memoryWalkAtEnd;
     private long _allocatedAtEnd;
     private LatencySnapshot _snapshot = LatencySnapshot.Empty;
     private long _lastSampleTimestamp;
@@ -286,6 +287,7 @@ public sealed class LatencyRecorder : IAsyncDisposable
         SampleNow();
         // After the window, so the loop takes no CPU from the calls measured.
         _cpuLoopAtEnd = _begun ? CpuSpeed.LoopMicroseconds() : null;
+        _memoryWalkAtEnd = _begun ? CpuSpeed.MemoryWalkMicroseconds() : null;
 
         long linesWritten = 0;
         string? csvError = null;
@@ -459,7 +461,9 @@ public sealed class LatencyRecorder : IAsyncDisposable
                 ClientAllocatedBytes = _measureEnd == long.MaxValue || !_begun ? 0 : _allocatedAtEnd - _allocatedAtStart,
                 Machine = _measureEnd == long.MaxValue || !_begun
                     ? null
-                    : MachineCpu.Between(_machineAtStart, _machineAtEnd) is { } machine ? machine with { CpuLoopMicroseconds = _cpuLoopAtEnd } : null,
+                    : MachineCpu.Between(_machineAtStart, _machineAtEnd) is { } machine
+                        ? machine with { CpuLoopMicroseconds = _cpuLoopAtEnd, MemoryWalkMicroseconds = _memoryWalkAtEnd }
+                        : null,
                 FirstCallMs = firstCall < 0 ? null : LatencyUnits.TicksToMilliseconds(firstCall),
                 LatenciesFile = _options.LatenciesCsvPath is null || csvError is not null ? null : Path.GetFullPath(_options.LatenciesCsvPath),
                 LatenciesWritten = linesWritten,

@@ -20,7 +20,7 @@ public sealed class HeadlineDecisionsTests
     [Fact]
     public async Task AGapWithinTheSpreadNamesTheTrialsThatWouldDecide()
     {
-        // REST behind by 0.3 ms on average with a spread of 0.39 ms between trials: only more trials can show it inside ±5%.
+        // REST behind by 0.3 ms on average with a spread of 0.39 ms between trials: about ten trials would decide it.
         using var temp = new TempFolder();
         await SyntheticResults.TwoStacksByTrialAsync(temp.Path, [10, 10, 10, 10, 10], [10.8, 9.9, 10.3, 10.6, 9.9]);
 

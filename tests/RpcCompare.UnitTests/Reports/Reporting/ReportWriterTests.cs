@@ -175,6 +175,22 @@ public class ReportWriterTests
     }
 
     [Fact]
+    public async Task AnEntryTheScalingCheckCouldNotJudgeIsSaidNotMeasuredAndKeepsItsRank()
+    {
+        using var temp = new TempFolder();
+        const string tooSlow = "calls too slow for twice the callers to complete 20 calls, 3 each, within 10 s";
+        var entries = SyntheticResults.FourStacks(400).Select(e => e.Stack is "grpc" or "rest" ? e with { ScalingNotMeasured = tooSlow } : e);
+        await SyntheticResults.CreateAsync(temp.Path, [.. entries]);
+
+        var markdown = await ReportTextAsync(temp, "summary.md");
+        Assert.Contains("The scaling check (twice the callers for a moment) was not measured for gRPC, REST: calls too slow for twice the " +
+            "callers to complete 20 calls, 3 each, within 10 s. Whether the load client held them back is not known, and their throughputs keep " +
+            "their ranks.", markdown);
+        Assert.Contains("| REST | \u2014 | ok | 10 | 400 | 0 | 66.7 |", markdown);
+        Assert.DoesNotContain("client-bound", markdown);
+    }
+
+    [Fact]
     public async Task AClientBoundEntryIsShownAsALowerBound()
     {
         using var temp = new TempFolder();
