@@ -107,16 +107,17 @@ internal static class TrialsSection
     }
 
     /// <summary>The fixed CPU loop's and memory walk's ranges and the trials whose machine was slower than the run's
-    /// median by <see cref="Results.MachineNoise.SlowCpuFactor"/> or more; empty when no trial has either.</summary>
+    /// median by <see cref="Results.MachineNoise.SlowCpuFactor"/> (the loop) or <see cref="Results.MachineNoise.SlowMemoryFactor"/>
+    /// (the walk) or more; empty when no trial has either.</summary>
     private static string CpuSpeed(IReadOnlyList<(string DisplayName, int Trial, Results.MachineNoise Machine)> trials) =>
-        SpeedProbe(trials, m => m.CpuLoopMicroseconds, "A fixed loop of integer work",
+        SpeedProbe(trials, m => m.CpuLoopMicroseconds, Results.MachineNoise.SlowCpuFactor, "A fixed loop of integer work",
             "it grows when the machine's CPU is slower, not when it is busier", "Measured on a slower machine", "the loop") +
-        SpeedProbe(trials, m => m.MemoryWalkMicroseconds, "A fixed walk of dependent loads through 64 MiB of memory",
+        SpeedProbe(trials, m => m.MemoryWalkMicroseconds, Results.MachineNoise.SlowMemoryFactor, "A fixed walk of dependent loads through 64 MiB of memory",
             "it grows when something fills the shared cache or the memory bus, which the integer loop does not feel",
             "Measured with slower memory", "the walk");
 
     private static string SpeedProbe(IReadOnlyList<(string DisplayName, int Trial, Results.MachineNoise Machine)> trials,
-        Func<Results.MachineNoise, double?> reading, string what, string why, string slowLabel, string subject)
+        Func<Results.MachineNoise, double?> reading, double slowFactor, string what, string why, string slowLabel, string subject)
     {
         var readings = trials.Where(t => reading(t.Machine) is > 0)
             .Select(t => (t.DisplayName, t.Trial, Micros: reading(t.Machine)!.Value)).ToList();
@@ -125,11 +126,11 @@ internal static class TrialsSection
             return "";
         }
         var median = Median(readings.Select(l => l.Micros));
-        var slow = readings.Where(l => l.Micros >= median * Results.MachineNoise.SlowCpuFactor)
+        var slow = readings.Where(l => l.Micros >= median * slowFactor)
             .Select(l => $"{l.DisplayName} trial {l.Trial} (+{Formats.Percent(((l.Micros / median) - 1) * 100)})").ToList();
         return $" {what} took {Formats.Whole(readings.Min(l => l.Micros))}\u2013{Formats.Whole(readings.Max(l => l.Micros))} µs of the client's own " +
                $"CPU time as the windows ended (median {Formats.Whole(median)} µs; {why})." +
-               (slow.Count == 0 ? "" : $" {slowLabel} ({subject} {Formats.Percent((Results.MachineNoise.SlowCpuFactor - 1) * 100)} " +
+               (slow.Count == 0 ? "" : $" {slowLabel} ({subject} {Formats.Percent(Math.Round((slowFactor - 1) * 100))} " +
                    $"or more over the median): {string.Join(", ", slow)}; their figures say as much about the machine as about the stacks.");
     }
 

@@ -157,6 +157,11 @@ public sealed record MachineNoise
     /// <summary>A trial whose fixed CPU loop took at least this factor of the run's median measured a slower machine.</summary>
     public const double SlowCpuFactor = 1.10;
 
+    /// <summary>A trial whose memory walk took at least this factor of the run's median measured slower memory. Wider than
+    /// the loop's: on this machine kind the walk's readings spread by about ±12% within a quiet run, and at 10% it named
+    /// two or three trials per base-case run whose latency did not follow (correlation 0.15).</summary>
+    public const double SlowMemoryFactor = 1.25;
+
     /// <summary>The load client's fixed piece of integer work, in microseconds of its own thread's CPU time, read as the
     /// window ended (CpuSpeed): it grows when the machine's CPU is slower, not when it is busier. Null in results from
     /// before it was read, and off Linux.</summary>

@@ -26,6 +26,9 @@ public sealed class CounterMonitor : IAsyncDisposable
     private const int CircularBufferMb = 16;
     private static readonly TimeSpan RetryDelay = TimeSpan.FromMilliseconds(100);
 
+    /// <summary>How long <see cref="TimingsUntilAsync"/> lets the reader finish the interval whose first event it saw.</summary>
+    private static readonly TimeSpan InstrumentsSettle = TimeSpan.FromMilliseconds(20);
+
     private readonly CounterMonitorOptions _options;
 
     /// <summary>Which variant ran when, so each counter sample is filed under the variant that was running at its middle.</summary>
@@ -150,8 +153,15 @@ public sealed class CounterMonitor : IAsyncDisposable
         while (true)
         {
             var timings = GetTimings();
-            if (timings.Any(t => t.Timestamp >= timestamp) || deadline.Elapsed > limit || Volatile.Read(ref _state) != Running
-                || _processingDone.Task.IsCompleted)
+            if (timings.Any(t => t.Timestamp >= timestamp))
+            {
+                // One interval's instruments arrive as events of their own, read one after another: the first past the
+                // window can be in while the others of its interval are still being read (a ping window of 8 ms once got
+                // its write waits for a tenth of its requests). One more turn of the reader brings them in.
+                await Task.Delay(InstrumentsSettle);
+                return GetTimings();
+            }
+            if (deadline.Elapsed > limit || Volatile.Read(ref _state) != Running || _processingDone.Task.IsCompleted)
             {
                 return timings;
             }
