@@ -9,6 +9,9 @@ namespace RpcCompare.Reports;
 /// more trials would not).</summary>
 public sealed record OpenComparison(string Variant, string Question, string Answer, int? TrialsToDecide)
 {
+    /// <summary>Undecided for want of calls in each trial at that quantile: more trials of the same size cannot decide it.</summary>
+    public bool TooFewCalls { get; init; }
+
     public override string ToString() => $"{(Variant.Length == 0 ? "" : Variant + ": ")}{Question}: {Answer}";
 }
 
@@ -19,6 +22,14 @@ public sealed record OpenComparison(string Variant, string Question, string Answ
 /// </summary>
 public static class HeadlineDecisions
 {
+    /// <summary>
+    /// How often a `--trials auto` run reads these comparisons to decide whether to go on: after its planned trials, and
+    /// once more when no further trial fits the budget. Each look's per-trial interval is then at 1 − (1 − level) / 2, so
+    /// the two looks together call a stack faster that is not at most 5% of the time (Bonferroni): looking after every
+    /// trial at 95% would call one 13-18% of the time over ten to twenty trials (docs/reports.md, "Calibration").
+    /// </summary>
+    public const int Looks = 2;
+
     /// <exception cref="ReportInputException">The folder or one of its files is missing or damaged.</exception>
     public static async Task<IReadOnlyList<OpenComparison>> OpenAsync(string folder, double? margin, CancellationToken cancellationToken)
     {
@@ -26,6 +37,6 @@ public static class HeadlineDecisions
         var analysis = RunAnalysis.Create(run, new BootstrapSettings().WithMargin(margin, run.Manifest.Options));
         return [.. Verdict.Headlines(analysis, cancellationToken)
             .Where(h => h.Answer.Kind == AnswerKind.Inconclusive)
-            .Select(h => new OpenComparison(h.Variant, h.Question, h.Answer.Cell, h.Answer.MoreTrials))];
+            .Select(h => new OpenComparison(h.Variant, h.Question, h.Answer.Cell, h.Answer.MoreTrials) { TooFewCalls = h.Answer.TooFewCalls })];
     }
 }

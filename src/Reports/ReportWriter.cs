@@ -140,7 +140,7 @@ public static class ReportWriter
         page.Raw(Tables.Manifest(run.Manifest).ToHtml("manifest-table"));
 
         page.Raw("<footer>\n");
-        page.Paragraph(Sections.MethodText(options.Bootstrap, analysis.HasTrials));
+        page.Paragraph(Sections.MethodText(options.Bootstrap, analysis.HasTrials, analysis.LooksTwice));
         page.Paragraph(charts.PngNotice ?? $"Each chart is also saved as a {options.Png.Width}x{options.Png.Height} PNG in {ResultFileNames.ChartsFolder}/ next to this page.");
         page.Raw("</footer>\n");
         return page.Build();
@@ -424,6 +424,6 @@ public static class ReportWriter
             md.Bullets(analysis.ComparisonNotes);
         }
 
-        return md.MethodAndCharts(Sections.MethodText(options.Bootstrap, analysis.HasTrials), charts).ToString();
+        return md.MethodAndCharts(Sections.MethodText(options.Bootstrap, analysis.HasTrials, analysis.LooksTwice), charts).ToString();
     }
 }

@@ -30,7 +30,11 @@ public static class StackHost
         builder.Services.AddSingleton(setup.Endpoints);
         builder.Services.AddSingleton(setup.Configuration);
 
-        var connection = new NpgsqlConnectionStringBuilder(settings.ConnectionString) { MaxPoolSize = settings.DbPoolSize };
+        // The application name tells a host's backends apart in pg_stat_activity (which host holds which connections).
+        var connection = new NpgsqlConnectionStringBuilder(settings.ConnectionString)
+        {
+            MaxPoolSize = settings.DbPoolSize, ApplicationName = ConnectionRenewal.ApplicationName(definition.Id),
+        };
         builder.Services.AddGraphData(connection.ConnectionString,
             new GraphQueryOptions { AllowWrites = settings.AllowWrites, QueryDelay = settings.QueryDelay });
         if (settings.QueryDelay > TimeSpan.Zero)
@@ -52,6 +56,7 @@ public static class StackHost
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.AddServerHeader = false);
         builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(10));
         builder.Services.AddHostedService<ParentWatch>();
+        builder.Services.AddHostedService<ConnectionRenewal>();
         builder.Services.AddWriteWaitTiming();
         return setup;
     }

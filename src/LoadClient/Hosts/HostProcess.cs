@@ -209,6 +209,15 @@ public sealed class HostProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>Asks the host to close its idle database connections, so its next calls open new ones.</summary>
+    public void RenewConnections()
+    {
+        if (!_process.HasExited)
+        {
+            Signals.Send(_process.Id, Signals.RenewConnections);
+        }
+    }
+
     public void Kill() => ChildProcess.Kill(_process, TimeSpan.FromSeconds(5));
 
     public async ValueTask DisposeAsync()

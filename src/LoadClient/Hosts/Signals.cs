@@ -2,7 +2,8 @@ using System.Runtime.InteropServices;
 
 namespace RpcCompare.LoadClient.Hosts;
 
-/// <summary>POSIX signals to the processes we started: TERM for a graceful stop, STOP/CONT to simulate a stalled host.</summary>
+/// <summary>POSIX signals to the processes we started: TERM for a graceful stop, STOP/CONT to simulate a stalled host,
+/// USR1 to make a host renew its database connections (Server.Common's ConnectionRenewal).</summary>
 public static partial class Signals
 {
     public const int Interrupt = 2;
@@ -10,6 +11,7 @@ public static partial class Signals
     public const int Kill = 9;
     public const int Stop = 19;
     public const int Continue = 18;
+    public const int RenewConnections = 10;
 
     public static bool Send(int pid, int signal) => kill(pid, signal) == 0;
 

@@ -6,9 +6,9 @@ using RpcCompare.Reports.Results;
 namespace RpcCompare.LoadClient.Runs;
 
 /// <summary>
-/// The clock and the question of `--trials auto` for one scenario: after each trial from the planned count on, reads
-/// the results written so far with the verdict's rules (<see cref="HeadlineDecisions"/>) and asks
-/// <see cref="AutoTrials.StopBecause"/> whether to add one more.
+/// The clock and the question of `--trials auto` for one scenario: after each trial from the planned count on, adds one
+/// more while the budget lasts; at its two looks (<see cref="AutoTrials.IsLook"/>) it reads the results written so far with
+/// the verdict's rules (<see cref="HeadlineDecisions"/>) and asks <see cref="AutoTrials.StopBecause"/> whether to go on.
 /// </summary>
 public sealed class AddedTrials(RunPlan plan, string folder, TimeSpan budget, RunProgress progress)
 {
@@ -32,6 +32,13 @@ public sealed class AddedTrials(RunPlan plan, string folder, TimeSpan budget, Ru
         {
             return Reason = $"inconclusive (most trials): {done} trials, the most --trials auto runs";
         }
+        var perTrial = (_scenario.Elapsed - _trialsBegan) / Math.Max(1, done);
+        if (!AutoTrials.IsLook(done, plan.Trials, _scenario.Elapsed, perTrial, budget))
+        {
+            progress.Line($"Adding trial {done + 1} ({_scenario.Elapsed.TotalMinutes:N1} of {budget.TotalMinutes:N1} min of the budget used; " +
+                "the verdict looks again when the budget ends).");
+            return null;
+        }
         IReadOnlyList<OpenComparison> open;
         try
         {
@@ -41,10 +48,9 @@ public sealed class AddedTrials(RunPlan plan, string folder, TimeSpan budget, Ru
         {
             return Reason = $"stopped: the results so far could not be read to decide ({e.Message})";
         }
-        var perTrial = (_scenario.Elapsed - _trialsBegan) / Math.Max(1, done);
         Reason = AutoTrials.StopBecause(done, plan.Trials, open, _scenario.Elapsed, perTrial, budget);
         progress.Line(Reason is null
-            ? $"Adding trial {done + 1}: {string.Join("; ", open.Select(o => o.ToString()))} " +
+            ? $"Adding trials while the budget lasts, then the verdict looks once more: {string.Join("; ", open.Select(o => o.ToString()))} " +
                 $"({_scenario.Elapsed.TotalMinutes:N1} of {budget.TotalMinutes:N1} min of the budget used)."
             : $"No more trials: {Reason}.");
         return Reason;

@@ -16,10 +16,14 @@ public sealed class RunRecord(RunSettings settings, string scenario, GraphGenera
     private readonly List<string> _notes =
     [
         "Stacks run one at a time, never in parallel." + (settings.Trials > 1
-            ? $" Each of {(RunPlan.MayAddTrials(settings) && scenario != OverloadScenario.ScenarioName ? $"at least {settings.Trials} trials (--trials auto adds one at a time while a headline comparison is inconclusive and the budget lasts; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
+            ? $" Each of {(RunPlan.MayAddTrials(settings) && scenario != OverloadScenario.ScenarioName ? $"at least {settings.Trials} trials (--trials auto: when a headline comparison is inconclusive after them, trials are added while the budget lasts and the verdict reads them once more, each of its two looks at 97.5%; trials.stoppedBecause says why it stopped)" : $"the {settings.Trials} trials")} measures every stack and variant once, in an order drawn from trial seed {settings.TrialSeed}; " +
                 (settings.FreshHosts
                     ? "each host is restarted before each of its trials (--fresh-hosts)."
                     : "the hosts stay up across trials, idle while another stack is measured.")
+            : "") + (settings.Targets.Count < settings.Stacks.Count
+            ? " Before each measurement every host this run started closed its idle PostgreSQL connections (SIGUSR1), so the " +
+                "measurement's warm-up opened new ones: each set of PostgreSQL backends is a sample of its own (a set kept for a " +
+                "whole run made two hosts of one stack differ steadily; docs/reports.md, \"Calibration\")."
             : ""),
         "gRPC runs on Grpc.AspNetCore and Grpc.Net.Client, GraphQL on GraphQL.NET (HotChocolate is not in this machine's " +
             "NuGet feed), and the WCF client is Microsoft's System.ServiceModel.NetTcp; the WCF server is this project's NetTcp " +

@@ -121,6 +121,9 @@ public sealed class TrialRunner(RunPlan plan, RunContext context) : IAsyncDispos
                 (variant, load) = (OverloadStep.Resolve(variant), OverloadStep.Load(load, capacity, share, plan.Settings, plan.Trials));
             }
             load = schedule is null ? load : load with { MeasureFrom = schedule.MeasureFrom(trial, planned, load.Warmup) };
+            // New database connections for every measurement, opened in its warm-up: each set of PostgreSQL backends is a
+            // sample of its own, and one set kept for a whole run made two hosts of a stack differ steadily.
+            session.Host?.RenewConnections();
             var measured = await _measurement.MeasureAsync(session, variant, load, trial, cancellationToken);
             for (var i = 0; i < measured.Count; i++)
             {

@@ -23,6 +23,9 @@ internal enum AnswerKind
 internal sealed record LatencyAnswer(AnswerKind Kind, EntryStats Faster, EntryStats Other, string Detail, string Cell)
 {
     public int? MoreTrials { get; init; }
+
+    /// <summary>Inconclusive because the trials hold too few calls at that quantile, not because of their spread.</summary>
+    public bool TooFewCalls { get; init; }
 }
 
 /// <summary>
@@ -85,7 +88,7 @@ internal static class LatencyAnswers
         // of five trials is too narrow, and the rule it replaces (the mean difference larger than the trials' standard
         // deviation) let a t of 2.24 through at five trials (p = 0.09) while no number of trials could decide a
         // difference smaller than the spread (docs/reports.md, "Calibration").
-        var perTrial = differences is null ? null : Equivalence.Test(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel);
+        var perTrial = differences is null ? null : Equivalence.Test(differences, Math.Max(margin, double.Epsilon), analysis.TrialLevel);
         var trialsDisagree = shift.Sign(index) != 0 && perTrial is not null && perTrial.Lower <= 0 && perTrial.Upper >= 0;
         var held = shift.Sign(index) == 0 ? "the band includes zero"
             : trialsDisagree ? $"the {perTrial!.Trials} trials' differences do not exclude zero"
@@ -101,7 +104,8 @@ internal static class LatencyAnswers
 
         var (lower, upper) = perTrial is null ? (shift.Lower[index], shift.Upper[index]) : (perTrial.Lower, perTrial.Upper);
         var (bounds, boundsUnit) = DurationText.FormatAll(Math.Max(Math.Max(Math.Abs(lower), Math.Abs(upper)), margin), lower, upper, margin);
-        var interval = $"{level} CI of the difference {Signed(bounds[0])}\u2013{Signed(bounds[1])} {boundsUnit}";
+        var intervalLevel = perTrial is null ? level : BootstrapSettings.Percent(analysis.TrialLevel);
+        var interval = $"{intervalLevel} CI of the difference {Signed(bounds[0])}\u2013{Signed(bounds[1])} {boundsUnit}";
         if (margin > 0 && lower > -margin && upper < margin)
         {
             return new LatencyAnswer(AnswerKind.Equivalent, best, next,
@@ -111,7 +115,7 @@ internal static class LatencyAnswers
         }
 
         var more = differences is null ? null
-            : Equivalence.TrialsToDecide(differences, Math.Max(margin, double.Epsilon), analysis.Settings.ConfidenceLevel);
+            : Equivalence.TrialsToDecide(differences, Math.Max(margin, double.Epsilon), analysis.TrialLevel);
         var advice = differences is null ? "; more trials would tell"
             : more is { } n ? $"; about {n} trials at this spread would decide it"
             : "; even 100 trials at this spread would not decide it";
@@ -122,7 +126,7 @@ internal static class LatencyAnswers
     }
 
     private static LatencyAnswer Undecided(EntryStats best, EntryStats next, string reason) =>
-        new(AnswerKind.Inconclusive, best, next, reason, "inconclusive (too few requests)");
+        new(AnswerKind.Inconclusive, best, next, reason, "inconclusive (too few requests)") { TooFewCalls = true };
 
     /// <summary>Why a band resting on one trial says less than it seems to: it has never seen a second run.</summary>
     private static string OneRunCaveat(EntryStats a, EntryStats b) =>

@@ -52,6 +52,13 @@ internal sealed class RunAnalysis
 
     public IEnumerable<EntryStats> WithData => Entries.Where(e => e.Sample is not null);
 
+    /// <summary>True for a `--trials auto` run, whose headline comparisons were read twice (<see cref="HeadlineDecisions.Looks"/>).</summary>
+    public bool LooksTwice => Run.Manifest.Trials is { Auto: true };
+
+    /// <summary>The level of the Student-t interval over the per-trial differences: the run's, or for a run that looked twice
+    /// the level that keeps both looks together at the run's (<see cref="HeadlineDecisions.Looks"/>).</summary>
+    public double TrialLevel => LooksTwice ? 1 - (1 - _settings.ConfidenceLevel) / HeadlineDecisions.Looks : _settings.ConfidenceLevel;
+
     /// <summary>Whether some entry was measured in two trials or more.</summary>
     public bool HasTrials => Entries.Any(e => e.TrialNumbers.Count > 1);
 

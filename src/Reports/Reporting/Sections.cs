@@ -145,14 +145,21 @@ internal static class Sections
         }
     }
 
-    public static string MethodText(BootstrapSettings settings, bool trials) =>
+    public static string MethodText(BootstrapSettings settings, bool trials, bool looksTwice = false) =>
         $"Percentiles are Harrell-Davis estimates (Perfolizer) for samples of up to {Quantiles.HarrellDavisMaxSampleSize.ToString("#,0", CultureInfo.InvariantCulture)} requests " +
         "and Hyndman-Fan type 7 above. Differences between quantiles carry a simultaneous " +
         $"{BootstrapSettings.Percent(settings.ConfidenceLevel)} percentile-bootstrap band " +
         $"({settings.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group, each group resampled independently, fixed seed " +
         $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence holds at once. " +
         $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out." +
-        (trials ? " " + TrialMethod : "") + " " + AnswersText(settings);
+        (trials ? " " + TrialMethod : "") + " " + AnswersText(settings) + (looksTwice ? " " + TwoLooks(settings) : "");
+
+    /// <summary>Why an auto run's per-trial intervals are wider than its bands.</summary>
+    private static string TwoLooks(BootstrapSettings settings) =>
+        $"This run added trials (--trials auto) and so read its headline comparisons twice, after the planned trials and once more when " +
+        $"the budget ended: each read's interval over the per-trial differences is at " +
+        $"{BootstrapSettings.Percent(1 - (1 - settings.ConfidenceLevel) / HeadlineDecisions.Looks)}, so that both together call a stack " +
+        $"faster that is not at most {BootstrapSettings.Percent(1 - settings.ConfidenceLevel)} of the time (Bonferroni).";
 
     /// <summary>The four answers every comparison of the verdict ends in, with the margin in force.</summary>
     public static string AnswersText(BootstrapSettings settings) =>

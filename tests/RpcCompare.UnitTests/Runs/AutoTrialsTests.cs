@@ -14,7 +14,7 @@ public sealed class AutoTrialsTests
     private static readonly TimeSpan Budget = TimeSpan.FromMinutes(10);
     private static readonly TimeSpan PerTrial = TimeSpan.FromSeconds(30);
     private static readonly OpenComparison Median = new("", "fastest at the median", "inconclusive (~8 trials)", 8);
-    private static readonly OpenComparison Hopeless = new("stream", "fastest at the p99", "inconclusive (too few requests)", null);
+    private static readonly OpenComparison Hopeless = new("stream", "fastest at the p99", "inconclusive (too few requests)", null) { TooFewCalls = true };
 
     [Fact]
     public void RunsTheMinimumWhateverIsOpen()
@@ -44,19 +44,29 @@ public sealed class AutoTrialsTests
         // 9.6 min used of 10: the next 30 s trial would not end within the budget.
         var reason = AutoTrials.StopBecause(6, minimum: 5, [Median], TimeSpan.FromMinutes(9.6), PerTrial, Budget);
 
-        Assert.Equal("inconclusive (budget): 'fastest at the median: inconclusive (~8 trials)' still open after 6 trials; about 8 trials " +
-            "would decide it, the budget of 10 min allows about 6 at 30 s a trial (--budget)", reason);
+        Assert.Equal("inconclusive (budget): 'fastest at the median: inconclusive (~8 trials)' still open after 6 trials, the most the " +
+            "budget of 10 min allows at 30 s a trial; about 8 trials at this spread would decide it (--budget)", reason);
     }
 
     [Fact]
-    public void StopsEarlyWhenTheBudgetCannotBuyTheTrialsNeeded()
+    public void TheFirstLookDoesNotGiveUpOnTheTrialsItExpects()
     {
+        // Five trials' spread is too rough a guide: a 10% difference that twenty trials decide most of the time can look
+        // like one needing 40, or none at all; the budget, not that guess, ends the run.
         var far = Median with { Answer = "inconclusive (~40 trials)", TrialsToDecide = 40 };
+        var wide = Median with { Answer = "inconclusive", TrialsToDecide = null };
 
-        var reason = AutoTrials.StopBecause(5, minimum: 5, [far], TimeSpan.FromMinutes(3), PerTrial, Budget);
+        Assert.Null(AutoTrials.StopBecause(5, minimum: 5, [far], TimeSpan.FromMinutes(3), PerTrial, Budget));
+        Assert.Null(AutoTrials.StopBecause(5, minimum: 5, [wide, Hopeless], TimeSpan.FromMinutes(3), PerTrial, Budget));
+    }
 
-        Assert.StartsWith("inconclusive (budget):", reason);
-        Assert.Contains("about 40 trials would decide it, the budget of 10 min allows about 19", reason);
+    [Fact]
+    public void LooksAfterThePlannedTrialsAndWhenTheBudgetEndsOnly()
+    {
+        bool Look(int done, double minutes) => AutoTrials.IsLook(done, minimum: 5, TimeSpan.FromMinutes(minutes), PerTrial, Budget);
+
+        Assert.Equal([false, true, false, false, true], [Look(4, 2), Look(5, 3), Look(6, 3.5), Look(18, 9.5), Look(19, 9.6)]);
+        Assert.True(AutoTrials.IsLook(AutoTrials.MostTrials, 5, TimeSpan.Zero, PerTrial, TimeSpan.FromDays(1)));
     }
 
     [Fact]
@@ -64,7 +74,8 @@ public sealed class AutoTrialsTests
     {
         var reason = AutoTrials.StopBecause(5, minimum: 5, [Hopeless], TimeSpan.FromMinutes(3), PerTrial, Budget);
 
-        Assert.StartsWith("inconclusive: more trials would not decide 'stream: fastest at the p99: inconclusive (too few requests)'", reason);
+        Assert.Equal("inconclusive: more trials would not decide 'stream: fastest at the p99: inconclusive (too few requests)' " +
+            "(too few calls in each trial at that quantile)", reason);
     }
 
     [Fact]
