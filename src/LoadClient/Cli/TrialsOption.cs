@@ -22,9 +22,10 @@ public static class TrialsOption
     {
         Description = "Measure every stack and variant once per trial, each trial in an order of its own; the requests (or --duration) " +
             "are split across the planned trials and the verdict's intervals are built over the trials, so they cover how much a " +
-            $"repeated run differs. 'auto' (the default) plans {RunSettings.DefaultTrials}, then adds one trial at a time while a " +
-            "headline comparison (the fastest against the runner-up at the median or p99) is inconclusive and the budget lasts " +
-            "(--budget); the manifest says why it stopped. A number N measures exactly N trials.",
+            $"repeated run differs. 'auto' (the default) plans {RunSettings.DefaultTrials}; when a headline comparison (the fastest " +
+            "against the runner-up at the median or p99) is inconclusive after them, it adds trials until the budget (--budget) " +
+            "ends and the verdict reads them once more, each of its two looks at 97.5% so that together they keep a false " +
+            "verdict at 5%; the manifest says why it stopped. A number N measures exactly N trials.",
         DefaultValueFactory = _ => TrialCount.Default,
         HelpName = "auto|N",
         CustomParser = result =>

@@ -127,10 +127,8 @@ public static class CalibrationRun
             {
                 delay ??= CalibrationDelay.DelayOf(slowed);
             }
-            var verdicts = PairVerdicts.Of(run, stack, replica, new BootstrapSettings(), cancellationToken);
             var elapsed = run.Manifest.FinishedUtc is { } end ? end - run.Manifest.StartedUtc : TimeSpan.Zero;
-            results.Add(new CalibrationRunResult(kind, number, path, elapsed, verdicts, FirstMedian(run, stack), FirstMedian(run, replica),
-                verdicts.Count == 0 ? "no variant measured both entries cleanly" : null));
+            results.Add(Judge(run, kind, number, path, elapsed, stack, replica, cancellationToken));
         }
         if (stack is null || replica is null)
         {
@@ -202,11 +200,10 @@ public static class CalibrationRun
         try
         {
             var run = await ResultsLoader.LoadAsync(runFolder, cancellationToken);
-            var verdicts = PairVerdicts.Of(run, plan.Stack, plan.Replica, new BootstrapSettings(), cancellationToken);
-            var result = new CalibrationRunResult(kind, number, runFolder, elapsed, verdicts, FirstMedian(run, plan.Stack), FirstMedian(run, plan.Replica));
-            Console.WriteLine($"  {elapsed.TotalSeconds:0} s; " + string.Join("; ", verdicts.Select(v =>
+            var result = Judge(run, kind, number, runFolder, elapsed, plan.Stack, plan.Replica, cancellationToken);
+            Console.WriteLine($"  {elapsed.TotalSeconds:0} s; " + string.Join("; ", result.Verdicts.Select(v =>
                 $"{(v.Variant.Length == 0 ? "" : v.Variant + " ")}{(v.Probability == 0.5 ? "median" : "p99")}: {Outcome(v.Outcome, plan)}")));
-            return verdicts.Count == 0 ? result with { Failure = "no variant measured both entries cleanly" } : result;
+            return result;
         }
         catch (ReportInputException e)
         {
@@ -218,6 +215,15 @@ public static class CalibrationRun
             Console.WriteLine($"  failed: {why}");
             return new CalibrationRunResult(kind, number, runFolder, elapsed, [], null, null, why);
         }
+    }
+
+    /// <summary>One run's verdicts for the pair, read with this version's rules, as a run and a recount both count them.</summary>
+    private static CalibrationRunResult Judge(RunResults run, CalibrationKind kind, int number, string path, TimeSpan elapsed, string stack,
+        string replica, CancellationToken cancellationToken)
+    {
+        var verdicts = PairVerdicts.Of(run, stack, replica, new BootstrapSettings(), cancellationToken);
+        return new CalibrationRunResult(kind, number, path, elapsed, verdicts, FirstMedian(run, stack), FirstMedian(run, replica),
+            verdicts.Count == 0 ? "no variant measured both entries cleanly" : null);
     }
 
     private static string Outcome(PairOutcome outcome, CalibrationPlan plan) => outcome switch
