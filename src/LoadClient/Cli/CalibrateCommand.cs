@@ -47,7 +47,7 @@ public static class CalibrateCommand
         var delay = new Option<string?>("--delay")
         {
             Description = $"The delay per call injected on the replica in the effect runs (e.g. 0.02ms; at most 1s); default: {CalibrationPlan.DefaultEffectPercent}% of the " +
-                "stack's median in the A/A runs, which run first.",
+                "stack's median in the A/A runs, which then run first; given (or kept by --continue), each A/A run is followed by its effect run.",
             HelpName = "duration",
         };
         var aaRelays = new Option<bool>("--aa-relays")
@@ -57,9 +57,15 @@ public static class CalibrateCommand
         };
         var output = new Option<string?>("--out", "-o")
         {
-            Description = "The calibration's folder, empty or new: one results folder and one log per run, and calibration.md " +
-                "(default: results/<UTC timestamp>-calibrate-<scenario>).",
+            Description = "The calibration's folder, empty or new (or, with --continue, an earlier calibration's): one results folder " +
+                "and one log per run, calibration-plan.json and calibration.md (default: results/<UTC timestamp>-calibrate-<scenario>).",
             HelpName = "folder",
+        };
+        var continued = new Option<bool>("--continue")
+        {
+            Description = "Add to the calibration already in --out: its complete runs are kept and judged again with this version's " +
+                "rules, an interrupted or failed one is made again, and only the runs missing up to --runs of each kind are made " +
+                "(the effect runs keep the earlier ones' delay). It must be given the same options as the calibration was.",
         };
         var command = new Command("calibrate",
             "Measure how often the verdict names a winner between a stack and its own replica (A/A runs), and how often it finds a " +
@@ -72,6 +78,7 @@ public static class CalibrateCommand
             delay,
             aaRelays,
             output,
+            continued,
         };
         command.TreatUnmatchedTokensAsErrors = false;
         command.SetAction((result, _) => CommandRunner.RunAsync(cancellationToken =>
@@ -91,6 +98,7 @@ public static class CalibrateCommand
                 Folder = result.GetValue(output) ?? Path.Combine("results", $"{DateTime.UtcNow:yyyyMMdd'T'HHmmss'Z'}-calibrate-{scenarioName}"),
                 RunOptions = runOptions,
                 RelayedSame = result.GetValue(aaRelays),
+                Continue = result.GetValue(continued),
             };
             // A run's command line is checked here, before any run: a mistyped option would otherwise fail every run in turn.
             var probe = new RootCommand();

@@ -25,6 +25,9 @@ public sealed record CalibrationPlan
     /// the delay alone (and the default effect is a tenth of the relayed median); false measures them as production runs are.</summary>
     public bool RelayedSame { get; init; }
 
+    /// <summary>--continue: add to the calibration already in <see cref="Folder"/> (<see cref="CalibrationFolder"/>).</summary>
+    public bool Continue { get; init; }
+
     /// <summary>The replica every run measures beside the stack.</summary>
     public string Replica => StackReplica.Id(Stack, StackReplica.First);
 }
@@ -32,8 +35,9 @@ public sealed record CalibrationPlan
 /// <summary>
 /// `calibrate`: how often the verdict is wrong and how often it finds a known effect, on this machine. It runs the
 /// stack against its replica <see cref="CalibrationPlan.Runs"/> times (A/A: the same stack twice, as production runs
-/// are made, so any winner named is a false verdict), then as many times with the replica slowed by a fixed delay per
-/// call (--calibration-delay, which puts a relay in front of both hosts), each run a load client process of its own;
+/// are made, so any winner named is a false verdict), and as many times with the replica slowed by a fixed delay per
+/// call (--calibration-delay, which puts a relay in front of both hosts): after the A/A runs when the delay is their
+/// median's tenth, else each after its A/A run. Each run is a load client process of its own;
 /// reads each run's verdict for the pair (<see cref="PairVerdicts"/>) and prints <see cref="CalibrationTable"/>.
 /// </summary>
 public static class CalibrationRun
@@ -41,25 +45,50 @@ public static class CalibrationRun
     public static async Task<int> RunAsync(CalibrationPlan plan, CancellationToken cancellationToken)
     {
         var folder = Path.GetFullPath(plan.Folder);
-        if (Directory.Exists(folder) && Directory.EnumerateFileSystemEntries(folder).Any())
+        var kept = await CalibrationFolder.PrepareAsync(folder, plan, cancellationToken);
+        if (kept.Count > 0)
         {
-            throw new UserFacingException($"--out {folder} is not empty; a calibration writes its runs into a folder of its own.");
+            Console.WriteLine($"Continuing the calibration in {folder}: {Count(kept, CalibrationKind.Same)} A/A and " +
+                $"{Count(kept, CalibrationKind.Effect)} effect runs kept; the missing ones up to {plan.Runs} of each are made.");
         }
-        Directory.CreateDirectory(folder);
+        var keptDelay = CalibrationFolder.KeptDelay(kept);
+        if (keptDelay is { } used && plan.Delay is { } asked && used != asked)
+        {
+            throw new UserFacingException($"--continue: the calibration's effect runs were slowed by {CalibrationDelay.Milliseconds(used)} ms, " +
+                $"not the {CalibrationDelay.Milliseconds(asked)} ms of --delay; leave --delay out, or start a new folder.");
+        }
         var results = new List<CalibrationRunResult>();
-        for (var i = 1; i <= plan.Runs && !cancellationToken.IsCancellationRequested; i++)
+        var sameDelay = plan.RelayedSame ? TimeSpan.Zero : (TimeSpan?)null;
+        var last = Math.Max(plan.Runs, kept.Select(k => k.Run.Number).DefaultIfEmpty(0).Max());
+        var (delay, origin) = keptDelay is { } d ? (d, "as the calibration's earlier effect runs were slowed")
+            : plan.Delay is { } given ? (given, "as given")
+            : ((TimeSpan?)null, "");
+        if (delay is not null)
         {
-            results.Add(await RunOneAsync(plan, CalibrationKind.Same, i, plan.RelayedSame ? TimeSpan.Zero : null, folder, cancellationToken));
+            // The delay known up front: each A/A run is followed by its effect run, so both kinds sample the same hours of
+            // a shared machine, however many sittings the calibration takes.
+            for (var i = 1; i <= last && !cancellationToken.IsCancellationRequested; i++)
+            {
+                await MakeRunAsync(CalibrationKind.Same, i, sameDelay);
+                await MakeRunAsync(CalibrationKind.Effect, i, delay);
+            }
         }
-        var (delay, origin) = Delay(plan, results);
-        if (delay is null)
+        else
         {
-            throw new UserFacingException(
-                $"No A/A run measured {StackCatalog.DisplayName(plan.Stack)}'s median, so the injected delay has no default size; see the runs' logs in {folder}, or give --delay.");
-        }
-        for (var i = 1; i <= plan.Runs && !cancellationToken.IsCancellationRequested; i++)
-        {
-            results.Add(await RunOneAsync(plan, CalibrationKind.Effect, i, delay, folder, cancellationToken));
+            for (var i = 1; i <= last && !cancellationToken.IsCancellationRequested; i++)
+            {
+                await MakeRunAsync(CalibrationKind.Same, i, sameDelay);
+            }
+            (delay, origin) = Delay(plan, results);
+            if (delay is null)
+            {
+                throw new UserFacingException(
+                    $"No A/A run measured {StackCatalog.DisplayName(plan.Stack)}'s median, so the injected delay has no default size; see the runs' logs in {folder}, or give --delay.");
+            }
+            for (var i = 1; i <= last && !cancellationToken.IsCancellationRequested; i++)
+            {
+                await MakeRunAsync(CalibrationKind.Effect, i, delay);
+            }
         }
 
         var table = CalibrationTable.ToMarkdown(new CalibrationSetup(plan.Scenario, plan.Stack, plan.Replica, delay.Value, origin) { RelayedSame = plan.RelayedSame }, results);
@@ -69,7 +98,30 @@ public static class CalibrationRun
         Console.Write(table);
         Console.WriteLine($"\nThe table is in {tablePath}.");
         return cancellationToken.IsCancellationRequested ? CommandRunner.Interrupted : CommandRunner.Ok;
+
+        // A kept run judged with this version's rules, or the run made now when it is missing and within --runs.
+        async Task MakeRunAsync(CalibrationKind kind, int number, TimeSpan? runDelay)
+        {
+            if (cancellationToken.IsCancellationRequested)
+            {
+                return;
+            }
+            if (kept.FirstOrDefault(k => k.Run.Kind == kind && k.Run.Number == number) is { Results: not null } k)
+            {
+                results.Add(Judge(k.Results, kind, number, k.Run.Path, Elapsed(k.Results), plan.Stack, plan.Replica, cancellationToken));
+            }
+            else if (number <= plan.Runs)
+            {
+                results.Add(await RunOneAsync(plan, kind, number, runDelay, folder, cancellationToken));
+            }
+        }
     }
+
+    private static int Count(IEnumerable<(CalibrationRunFolder Run, RunResults Results)> kept, CalibrationKind kind) =>
+        kept.Count(k => k.Run.Kind == kind);
+
+    /// <summary>A kept run's time, from its manifest (the load client's own start not counted).</summary>
+    private static TimeSpan Elapsed(RunResults run) => run.Manifest.FinishedUtc is { } end ? end - run.Manifest.StartedUtc : TimeSpan.Zero;
 
     /// <summary>
     /// A calibration made before, its runs' verdicts read again with this version's rules: after a rule changed, the same
@@ -80,13 +132,7 @@ public static class CalibrationRun
     public static async Task<int> RecountAsync(string calibrationFolder, CancellationToken cancellationToken)
     {
         var folder = Path.GetFullPath(calibrationFolder);
-        var runs = Directory.Exists(folder)
-            ? new[] { (CalibrationKind.Same, "aa-"), (CalibrationKind.Effect, "effect-") }
-                .SelectMany(k => Directory.EnumerateDirectories(folder, k.Item2 + "*").Order(StringComparer.Ordinal)
-                    .Select(path => (Kind: k.Item1, Path: path, Number: int.TryParse(Path.GetFileName(path)[k.Item2.Length..], out var n) ? n : 0)))
-                .Where(r => r.Number > 0)
-                .ToList()
-            : [];
+        var runs = CalibrationFolder.Runs(folder);
         if (runs.Count == 0)
         {
             throw new UserFacingException($"{folder} holds no calibration runs (folders aa-01, effect-01, ... that `calibrate` writes).");
@@ -95,7 +141,7 @@ public static class CalibrationRun
         TimeSpan? delay = null;
         var relayedSame = false;
         var results = new List<CalibrationRunResult>();
-        foreach (var (kind, path, number) in runs)
+        foreach (var (kind, number, path) in runs)
         {
             RunResults run;
             try
@@ -127,8 +173,7 @@ public static class CalibrationRun
             {
                 delay ??= CalibrationDelay.DelayOf(slowed);
             }
-            var elapsed = run.Manifest.FinishedUtc is { } end ? end - run.Manifest.StartedUtc : TimeSpan.Zero;
-            results.Add(Judge(run, kind, number, path, elapsed, stack, replica, cancellationToken));
+            results.Add(Judge(run, kind, number, path, Elapsed(run), stack, replica, cancellationToken));
         }
         if (stack is null || replica is null)
         {
@@ -180,7 +225,7 @@ public static class CalibrationRun
     private static async Task<CalibrationRunResult> RunOneAsync(CalibrationPlan plan, CalibrationKind kind, int number, TimeSpan? delay,
         string folder, CancellationToken cancellationToken)
     {
-        var name = $"{(kind == CalibrationKind.Same ? "aa" : "effect")}-{number:00}";
+        var name = CalibrationRunFolder.NameOf(kind, number);
         var runFolder = Path.Combine(folder, name);
         var log = Path.Combine(folder, name + ".log");
         Console.WriteLine($"{(kind == CalibrationKind.Same ? "A/A" : "Effect")} run {number} of {plan.Runs}: {runFolder} (its output in {log})");

@@ -2,11 +2,18 @@ namespace RpcCompare.LoadClient.Runs;
 
 /// <summary>
 /// What one scenario's plan is expected to take on this 2-core class of machine (rough): <see cref="Planned"/> its hosts,
-/// priming and planned trials; <see cref="Budget"/> that plus, with --trials auto, as many trials again, the most it
-/// may add by default.
+/// priming and planned trials; <see cref="Budget"/> that plus, with --trials auto, twice the planned trials' time again,
+/// the most it may add by default.
 /// </summary>
 public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
 {
+    /// <summary>Two: the trials --trials auto may add by default take up to twice the planned trials' time. On this
+    /// machine kind two hosts of one stack measured in the same trial differed by 12-14% of the median (SD of the paired
+    /// per-trial differences, base-case, 2026-11-29), so finding a 10% difference four times in five at the two looks'
+    /// 97.5% needs about 21 trials; as many trials again as planned bought 11-14 (about 40% power), twice as many buys
+    /// about 20-22.</summary>
+    public const int AddedTrialsFactor = 2;
+
     public static RunEstimate Of(RunSettings settings, RunPlan plan)
     {
         var fixedSeconds = 4.0 * settings.Stacks.Count * (settings.FreshHosts ? plan.Trials : 1);
@@ -29,7 +36,7 @@ public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
             trialsSeconds += plan.Entries.Sum(entry => TrialSeconds(settings, plan, entry, trial));
         }
         var planned = TimeSpan.FromSeconds(fixedSeconds + trialsSeconds);
-        return new RunEstimate(planned, plan.AddsTrials ? planned + TimeSpan.FromSeconds(trialsSeconds) : planned);
+        return new RunEstimate(planned, plan.AddsTrials ? planned + TimeSpan.FromSeconds(AddedTrialsFactor * trialsSeconds) : planned);
     }
 
     /// <summary>One call's latency when the entry's callers share this machine's CPUs.</summary>
