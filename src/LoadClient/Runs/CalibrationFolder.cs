@@ -113,17 +113,27 @@ public static class CalibrationFolder
         }
     }
 
-    /// <summary>The run's results when it completed; null when it was interrupted, failed or cannot be read.</summary>
+    /// <summary>
+    /// The run's results when it completed; null when it never finished: no manifest (stopped before writing one), or a
+    /// manifest that says running, interrupted or failed. Anything else it cannot read is refused by name rather than
+    /// removed: a run in a newer format, or a damaged one, is measurement that a person should look at, not lose.
+    /// </summary>
     private static async Task<RunResults?> CompleteRunAsync(CalibrationRunFolder run, CancellationToken cancellationToken)
     {
-        try
-        {
-            var results = await ResultsLoader.LoadAsync(run.Path, cancellationToken);
-            return results.Manifest.Status == ResultsFormat.RunStatus.Complete ? results : null;
-        }
-        catch (ReportInputException)
+        var manifestPath = Path.Combine(run.Path, ResultFileNames.Manifest);
+        if (!File.Exists(manifestPath))
         {
             return null;
+        }
+        try
+        {
+            var manifest = await ResultsJson.ReadManifestAsync(manifestPath, cancellationToken);
+            return manifest.Status == ResultsFormat.RunStatus.Complete ? await ResultsLoader.LoadAsync(run.Path, cancellationToken) : null;
+        }
+        catch (ReportInputException e)
+        {
+            throw new UserFacingException($"--continue: the run {run.Path} cannot be read, so it is neither kept nor made again ({e.Message}). " +
+                "Move it out of the folder, or mend it, and continue again.");
         }
     }
 

@@ -18,9 +18,14 @@ internal sealed class EntryStats
         var parts = entry.TrialLatenciesMs;
         TrialSamples = parts.Count == 1 ? [Sample] : [.. parts.Select(p => p.Count == 0 ? null : SortedSample.From(p))];
         TrialNumbers = entry.Summary.Trials is { Count: > 0 } trials ? [.. trials.Select(t => t.Trial)] : [1];
-        Trials = [.. TrialNumbers.Zip(TrialSamples, (number, sample) => new TrialSample(number, sample))];
+        var machines = entry.Summary.Trials is { Count: > 0 } measured ? measured.Select(t => t.Machine).ToList() : [null];
+        Trials = [.. TrialNumbers.Zip(TrialSamples, machines).Select(t => new TrialSample(t.First, t.Second) { SpoiledBy = SpoiledBy(t.Third) })];
         Percentiles = Sample is null ? null : TableEstimates(Sample, TrialSamples);
     }
+
+    /// <summary>What spoiled a trial's window, or null: a CPU steal of <see cref="MachineNoise.SpoiledStealPercent"/> or more.</summary>
+    private static string? SpoiledBy(MachineNoise? machine) =>
+        MachineNoise.Spoils(machine) ? $"a CPU steal of {Formats.Percent(machine!.StealPercent)}" : null;
 
     /// <summary>The one estimator of an entry (docs/reports.md): with several trials the mean of the trials' quantiles,
     /// as summary.json's latencyMs and the verdicts' differences, so a verdict's "faster by 12%" agrees with the table.</summary>

@@ -46,11 +46,16 @@ internal sealed class TrialAdvantage
             return null;
         }
 
-        var scoresB = trialsB.Where(t => score(t) is { } v && double.IsFinite(v)).ToDictionary(t => t.Trial, t => score(t)!.Value);
-        List<double> advantages =
-        [
-            .. trialsA.Where(t => score(t) is { } v && double.IsFinite(v) && scoresB.ContainsKey(t.Trial)).Select(t => score(t)!.Value - scoresB[t.Trial]),
-        ];
+        var scoresB = trialsB.Where(t => score(t) is { } v && double.IsFinite(v)).ToDictionary(t => t.Trial, t => (Score: score(t)!.Value, t.Machine));
+        var pairs = trialsA.Where(t => score(t) is { } v && double.IsFinite(v) && scoresB.ContainsKey(t.Trial))
+            .Select(t => (Advantage: score(t)!.Value - scoresB[t.Trial].Score, Spoiled: MachineNoise.Spoils(t.Machine) || MachineNoise.Spoils(scoresB[t.Trial].Machine)))
+            .ToList();
+        // As the latency comparisons do (TrialPlan): a window the machine spoiled moves CPU, throughput and bytes per call too.
+        if (pairs.Count(p => !p.Spoiled) >= TrialPlan.MinimumCleanTrials)
+        {
+            pairs.RemoveAll(p => p.Spoiled);
+        }
+        List<double> advantages = [.. pairs.Select(p => p.Advantage)];
         if (advantages.Count < 2)
         {
             return null;

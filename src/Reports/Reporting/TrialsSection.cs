@@ -102,7 +102,8 @@ internal static class TrialsSection
         return $"The machine during the measured windows: CPU steal {Range(m => m.StealPercent)} per trial and entry, all CPUs busy " +
                $"{Range(m => m.BusyPercent)} (every process, ours included)." +
                (spoiled.Count == 0 ? "" : $" Spoiled by the machine (steal of {Formats.Percent(Results.MachineNoise.SpoiledStealPercent)} or more): " +
-                   $"{string.Join(", ", spoiled)}; their figures say as much about the neighbours as about the stacks.") +
+                   $"{string.Join(", ", spoiled)}; their figures say as much about the neighbours as about the stacks, so the comparisons " +
+                   $"over trials leave them out (with their pair) while {TrialPlan.MinimumCleanTrials} clean trials or more remain.") +
                CpuSpeed(trials);
     }
 

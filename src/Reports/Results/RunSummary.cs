@@ -148,6 +148,9 @@ public sealed record MachineNoise
     /// <summary>A trial with at least this much steal measured a machine the hypervisor gave away: the report names it.</summary>
     public const double SpoiledStealPercent = 5;
 
+    /// <summary>Whether a trial measured on <paramref name="machine"/> was spoiled by it (<see cref="SpoiledStealPercent"/>).</summary>
+    public static bool Spoils(MachineNoise? machine) => machine is { StealPercent: >= SpoiledStealPercent };
+
     /// <summary>Busy share of all CPUs (ours and everyone else's), in percent.</summary>
     public required double BusyPercent { get; init; }
 

@@ -4,7 +4,10 @@ namespace RpcCompare.Reports.Statistics;
 /// The trials a two-level bootstrap rests on. A trial with fewer than <see cref="QuantileShiftAnalysis.MinimumSampleSize"/>
 /// successful calls is left out, for the reason the pooled bootstrap refuses such a group: its resamples would describe
 /// the estimator rather than the data. Paired, only the trial numbers both groups have usable are kept, so each kept
-/// trial is one matched pair. What was left out, and why, is kept for the report.
+/// trial is one matched pair. A trial the machine spoiled (<see cref="TrialSample.SpoiledBy"/>) is left out too, with its
+/// pair, as long as <see cref="MinimumCleanTrials"/> usable ones remain: a window in which the hypervisor took a third of
+/// the CPUs moved one entry's median by up to 200% on this machine kind, a difference between neighbours, not stacks,
+/// and one such trial widens the interval of all the others. What was left out, and why, is kept for the report.
 /// </summary>
 public sealed class TrialPlan
 {
@@ -15,6 +18,10 @@ public sealed class TrialPlan
         Paired = paired;
         LeftOut = leftOut;
     }
+
+    /// <summary>Trials the machine spoiled are left out only while at least this many clean ones remain on each side; with
+    /// fewer, all are kept, since an interval over one trial sees no spread between trials at all.</summary>
+    public const int MinimumCleanTrials = 2;
 
     /// <summary>A's usable trials in trial order; paired, the same trial numbers as <see cref="B"/>.</summary>
     public IReadOnlyList<TrialSample> A { get; }
@@ -44,9 +51,35 @@ public sealed class TrialPlan
             leftOut.AddRange(usableB.Where(t => !matched.Contains(t.Trial)).Select(t => $"{nameB}'s trial {t.Trial} ({nameA} has no usable trial {t.Trial} to pair it with)"));
             usableA.RemoveAll(t => !matched.Contains(t.Trial));
             usableB.RemoveAll(t => !matched.Contains(t.Trial));
+            var spoiled = usableA.Zip(usableB).Where(p => p.First.SpoiledBy is not null || p.Second.SpoiledBy is not null).ToList();
+            if (spoiled.Count > 0 && usableA.Count - spoiled.Count >= MinimumCleanTrials)
+            {
+                leftOut.AddRange(spoiled.Select(p => $"trial {p.First.Trial} of both, spoiled by the machine (" +
+                    string.Join("; ", new[] { (nameA, p.First), (nameB, p.Second) }.Where(s => s.Item2.SpoiledBy is not null)
+                        .Select(s => $"{s.Item2.SpoiledBy} in {s.Item1}'s window")) + ")"));
+                var gone = spoiled.Select(p => p.First.Trial).ToHashSet();
+                usableA.RemoveAll(t => gone.Contains(t.Trial));
+                usableB.RemoveAll(t => gone.Contains(t.Trial));
+            }
+        }
+        else
+        {
+            leftOut.AddRange(LeaveOutSpoiled(usableA, nameA));
+            leftOut.AddRange(LeaveOutSpoiled(usableB, nameB));
         }
 
         return new TrialPlan(usableA, usableB, paired, leftOut);
+    }
+
+    private static List<string> LeaveOutSpoiled(List<TrialSample> usable, string name)
+    {
+        var spoiled = usable.Where(t => t.SpoiledBy is not null).ToList();
+        if (spoiled.Count == 0 || usable.Count - spoiled.Count < MinimumCleanTrials)
+        {
+            return [];
+        }
+        usable.RemoveAll(t => t.SpoiledBy is not null);
+        return [.. spoiled.Select(t => $"{name}'s trial {t.Trial}, spoiled by the machine ({t.SpoiledBy} in its window)")];
     }
 
     private static IEnumerable<string> TooSmall(IReadOnlyList<TrialSample> trials, string name) =>

@@ -31,6 +31,26 @@ public sealed class CalibrationFolderTests : IDisposable
     }
 
     [Fact]
+    public async Task ARunThatCannotBeReadIsRefusedByNameAndKeptWhileOneWithoutAManifestIsMadeAgain()
+    {
+        await CalibrationFolder.PrepareAsync(_temp.Path, Plan(), CancellationToken.None);
+        await Run("aa-01", ResultsFormat.RunStatus.Complete, delay: null);
+        await File.WriteAllTextAsync(_temp.Combine("aa-01", ResultFileNames.Manifest), "{ \"formatVersion\": ");
+        Directory.CreateDirectory(_temp.Combine("aa-02"));
+
+        var error = await Assert.ThrowsAsync<UserFacingException>(() => CalibrationFolder.PrepareAsync(_temp.Path, Plan() with { Continue = true },
+            CancellationToken.None));
+
+        Assert.StartsWith($"--continue: the run {_temp.Combine("aa-01")} cannot be read, so it is neither kept nor made again (", error.Message);
+        Assert.EndsWith("Move it out of the folder, or mend it, and continue again.", error.Message);
+        Assert.True(File.Exists(_temp.Combine("aa-01", ResultFileNames.Manifest)));
+
+        Directory.Move(_temp.Combine("aa-01"), _temp.Combine("aside"));
+        Assert.Empty(await CalibrationFolder.PrepareAsync(_temp.Path, Plan() with { Continue = true }, CancellationToken.None));
+        Assert.False(Directory.Exists(_temp.Combine("aa-02")));
+    }
+
+    [Fact]
     public async Task AFolderInUseIsRefusedWithoutContinue()
     {
         await CalibrationFolder.PrepareAsync(_temp.Path, Plan(), CancellationToken.None);

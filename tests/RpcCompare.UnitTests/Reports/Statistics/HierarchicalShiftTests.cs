@@ -72,6 +72,58 @@ public class HierarchicalShiftTests
     }
 
     [Fact]
+    public void TrialsTheMachineSpoiledAreLeftOutWithTheirPair()
+    {
+        var a = Spoil(Trials(seed: 13, 10, 10, 10, 10), 2, "a CPU steal of 31%");
+        var b = Spoil(Trials(seed: 14, 11, 11, 11, 11), 4, "a CPU steal of 12%");
+
+        var plan = TrialPlan.Of(a, b, paired: true, "gRPC", "REST");
+
+        Assert.Equal([1, 3], plan.A.Select(t => t.Trial));
+        Assert.Equal([1, 3], plan.B.Select(t => t.Trial));
+        Assert.Equal(
+            ["trial 2 of both, spoiled by the machine (a CPU steal of 31% in gRPC's window)",
+             "trial 4 of both, spoiled by the machine (a CPU steal of 12% in REST's window)"],
+            plan.LeftOut);
+    }
+
+    [Fact]
+    public void SpoiledTrialsAreKeptWhenFewerThanTwoCleanOnesWouldRemain()
+    {
+        var a = Spoil(Trials(seed: 15, 10, 10, 10), 1, "a CPU steal of 8%");
+        var b = Spoil(Trials(seed: 16, 11, 11, 11), 2, "a CPU steal of 9%");
+
+        var paired = TrialPlan.Of(a, b, paired: true, "gRPC", "REST");
+        var unpaired = TrialPlan.Of(a, b, paired: false, "gRPC", "REST");
+
+        Assert.Equal([1, 2, 3], paired.A.Select(t => t.Trial));
+        Assert.Empty(paired.LeftOut);
+        Assert.Equal([2, 3], unpaired.A.Select(t => t.Trial));
+        Assert.Equal([1, 3], unpaired.B.Select(t => t.Trial));
+        Assert.Equal(["gRPC's trial 1, spoiled by the machine (a CPU steal of 8% in its window)", "REST's trial 2, spoiled by the machine (a CPU steal of 9% in its window)"],
+            unpaired.LeftOut);
+    }
+
+    [Fact]
+    public void ASpoiledTrialNoLongerHidesADifferenceEveryCleanTrialShows()
+    {
+        // REST slower by 10% in four clean trials; in the fifth a steal of 40% in gRPC's window made gRPC three times slower.
+        var a = Spoil(Trials(seed: 17, 10, 10.2, 9.9, 10.1, 30), 5, "a CPU steal of 40%");
+        var b = Trials(seed: 18, 11, 11.2, 10.9, 11.1, 11);
+        var clean = a.Select(t => t with { SpoiledBy = null }).ToList();
+
+        var kept = HierarchicalShift.Compute(clean, b, [0.5], Settings, paired: true, CancellationToken.None);
+        var leftOut = HierarchicalShift.Compute(a, b, [0.5], Settings, paired: true, CancellationToken.None);
+
+        Assert.Equal(0, kept.Sign(0));
+        Assert.Equal(-1, leftOut.Sign(0));
+        Assert.Equal(4, leftOut.Trials.Differences.Count);
+    }
+
+    private static List<TrialSample> Spoil(List<TrialSample> trials, int trial, string by) =>
+        [.. trials.Select(t => t.Trial == trial ? t with { SpoiledBy = by } : t)];
+
+    [Fact]
     public void TrialsThatDriftWidenTheBandBeyondThePooledOne()
     {
         // Calls hardly vary within a trial (log-sd 0.02) but the trials' medians do: the pooled band sees only the former.
