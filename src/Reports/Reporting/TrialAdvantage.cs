@@ -51,10 +51,7 @@ internal sealed class TrialAdvantage
             .Select(t => (Advantage: score(t)!.Value - scoresB[t.Trial].Score, Spoiled: MachineNoise.Spoils(t.Machine) || MachineNoise.Spoils(scoresB[t.Trial].Machine)))
             .ToList();
         // As the latency comparisons do (TrialPlan): a window the machine spoiled moves CPU, throughput and bytes per call too.
-        if (pairs.Count(p => !p.Spoiled) >= TrialPlan.MinimumCleanTrials)
-        {
-            pairs.RemoveAll(p => p.Spoiled);
-        }
+        TrialPlan.LeaveOutSpoiled(pairs, p => p.Spoiled);
         List<double> advantages = [.. pairs.Select(p => p.Advantage)];
         if (advantages.Count < 2)
         {

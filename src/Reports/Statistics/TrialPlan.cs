@@ -51,35 +51,37 @@ public sealed class TrialPlan
             leftOut.AddRange(usableB.Where(t => !matched.Contains(t.Trial)).Select(t => $"{nameB}'s trial {t.Trial} ({nameA} has no usable trial {t.Trial} to pair it with)"));
             usableA.RemoveAll(t => !matched.Contains(t.Trial));
             usableB.RemoveAll(t => !matched.Contains(t.Trial));
-            var spoiled = usableA.Zip(usableB).Where(p => p.First.SpoiledBy is not null || p.Second.SpoiledBy is not null).ToList();
-            if (spoiled.Count > 0 && usableA.Count - spoiled.Count >= MinimumCleanTrials)
-            {
-                leftOut.AddRange(spoiled.Select(p => $"trial {p.First.Trial} of both, spoiled by the machine (" +
-                    string.Join("; ", new[] { (nameA, p.First), (nameB, p.Second) }.Where(s => s.Item2.SpoiledBy is not null)
-                        .Select(s => $"{s.Item2.SpoiledBy} in {s.Item1}'s window")) + ")"));
-                var gone = spoiled.Select(p => p.First.Trial).ToHashSet();
-                usableA.RemoveAll(t => gone.Contains(t.Trial));
-                usableB.RemoveAll(t => gone.Contains(t.Trial));
-            }
+            var pairs = usableA.Zip(usableB).ToList();
+            leftOut.AddRange(LeaveOutSpoiled(pairs, p => p.First.SpoiledBy is not null || p.Second.SpoiledBy is not null).Select(p =>
+                $"trial {p.First.Trial} of both, spoiled by the machine (" +
+                string.Join("; ", new[] { (Name: nameA, Trial: p.First), (Name: nameB, Trial: p.Second) }.Where(s => s.Trial.SpoiledBy is not null)
+                    .Select(s => $"{s.Trial.SpoiledBy} in {s.Name}'s window")) + ")"));
+            usableA = [.. pairs.Select(p => p.First)];
+            usableB = [.. pairs.Select(p => p.Second)];
         }
         else
         {
-            leftOut.AddRange(LeaveOutSpoiled(usableA, nameA));
-            leftOut.AddRange(LeaveOutSpoiled(usableB, nameB));
+            IEnumerable<string> OnItsOwn(List<TrialSample> usable, string name) => LeaveOutSpoiled(usable, t => t.SpoiledBy is not null)
+                .Select(t => $"{name}'s trial {t.Trial}, spoiled by the machine ({t.SpoiledBy} in its window)");
+            leftOut.AddRange(OnItsOwn(usableA, nameA));
+            leftOut.AddRange(OnItsOwn(usableB, nameB));
         }
 
         return new TrialPlan(usableA, usableB, paired, leftOut);
     }
 
-    private static List<string> LeaveOutSpoiled(List<TrialSample> usable, string name)
+    /// <summary>Removes from <paramref name="trials"/> those <paramref name="spoiled"/> picks, when at least
+    /// <see cref="MinimumCleanTrials"/> others remain, and returns them; otherwise removes and returns none. The one rule
+    /// for every comparison over trials (latency here, the per-trial figures of the verdict elsewhere).</summary>
+    public static List<T> LeaveOutSpoiled<T>(List<T> trials, Func<T, bool> spoiled)
     {
-        var spoiled = usable.Where(t => t.SpoiledBy is not null).ToList();
-        if (spoiled.Count == 0 || usable.Count - spoiled.Count < MinimumCleanTrials)
+        var gone = trials.Where(spoiled).ToList();
+        if (gone.Count == 0 || trials.Count - gone.Count < MinimumCleanTrials)
         {
             return [];
         }
-        usable.RemoveAll(t => t.SpoiledBy is not null);
-        return [.. spoiled.Select(t => $"{name}'s trial {t.Trial}, spoiled by the machine ({t.SpoiledBy} in its window)")];
+        trials.RemoveAll(t => spoiled(t));
+        return gone;
     }
 
     private static IEnumerable<string> TooSmall(IReadOnlyList<TrialSample> trials, string name) =>
