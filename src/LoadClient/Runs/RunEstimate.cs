@@ -2,17 +2,18 @@ namespace RpcCompare.LoadClient.Runs;
 
 /// <summary>
 /// What one scenario's plan is expected to take on this 2-core class of machine (rough): <see cref="Planned"/> its hosts,
-/// priming and planned trials; <see cref="Budget"/> that plus, with --trials auto, twice the planned trials' time again,
+/// priming and planned trials; <see cref="Budget"/> that plus, with --trials auto, four times the planned trials' time again,
 /// the most it may add by default.
 /// </summary>
 public sealed record RunEstimate(TimeSpan Planned, TimeSpan Budget)
 {
-    /// <summary>Two: the trials --trials auto may add by default take up to twice the planned trials' time. On this
-    /// machine kind two hosts of one stack measured in the same trial differed by 12-14% of the median (SD of the paired
-    /// per-trial differences, base-case, 2026-11-29), so finding a 10% difference four times in five at the two looks'
-    /// 97.5% needs about 21 trials; as many trials again as planned bought 11-14 (about 40% power), twice as many buys
-    /// about 20-22.</summary>
-    public const int AddedTrialsFactor = 2;
+    /// <summary>Four: the trials --trials auto may add by default take up to four times the planned trials' time. On this
+    /// machine kind two hosts of one stack measured in the same trial differed by 9-20% of the median (SD of the paired
+    /// per-trial differences, median 15%, 13 A/A base-case runs, 2026-11-29), so finding a 10% difference four times in
+    /// five at the two looks' 97.5% needs about 30 trials, and at the spread's upper half 35-40. Twice the planned time
+    /// again bought 15-22 trials, which found a measured 7% difference in 5 runs of 14 (the noncentral t predicted 36%) and
+    /// would find 10% in about 62%; four times buys about 35 (about 88%).</summary>
+    public const int AddedTrialsFactor = 4;
 
     public static RunEstimate Of(RunSettings settings, RunPlan plan)
     {
