@@ -283,11 +283,13 @@ public static class CalibrationRun
     private static double? FirstMedian(RunResults run, string stack) =>
         run.Entries.FirstOrDefault(e => e.Stack == stack && e.Summary.Status == ResultsFormat.EntryStatus.Ok)?.Summary.LatencyMs?.P50;
 
-    /// <summary>This program as a child process, its output into <paramref name="logPath"/>; a Ctrl+C reaches it as it
-    /// reaches this one (same process group), so it stops and keeps what it measured.</summary>
+    /// <summary>This program as a child process in a session of its own, its output into <paramref name="logPath"/>. Whatever
+    /// stops this one (a Ctrl+C, or a SIGTERM sent to it alone) is passed on as one signal, so the child stops gracefully,
+    /// keeps what it measured and stops its hosts.</summary>
     private static async Task<int> RunClientAsync(IReadOnlyList<string> arguments, string logPath, CancellationToken cancellationToken)
     {
         var start = ChildProcess.DotnetStartInfo(null, [typeof(CalibrationRun).Assembly.Location, .. arguments]);
+        var ownSession = ChildProcess.InOwnSession(start);
         start.RedirectStandardInput = false;
         await using var log = new StreamWriter(logPath) { AutoFlush = true };
         using var process = new Process { StartInfo = start };
@@ -310,8 +312,11 @@ public static class CalibrationRun
         }
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
-        // Not cancelled with the token: the child gets the same Ctrl+C and is waited for, so its hosts are stopped.
-        await process.WaitForExitAsync(CancellationToken.None);
+        // Not cancelled with the token: the child is told to stop and waited for, so its hosts are stopped.
+        using (ChildProcess.PassOnStop(process, ownSession, cancellationToken))
+        {
+            await process.WaitForExitAsync(CancellationToken.None);
+        }
         cancellationToken.ThrowIfCancellationRequested();
         return process.ExitCode;
     }

@@ -191,22 +191,10 @@ public static class ClientProcessRun
     /// <param name="OwnSession">Started under setsid: a terminal's Ctrl+C reaches the parent only, which passes it on.</param>
     private sealed record ClientProcess(int Number, Process Process, string Folder, bool OwnSession);
 
-    /// <summary>util-linux's setsid: without it the clients share the parent's process group and get a terminal's Ctrl+C
-    /// themselves, so passing it on would be a second signal, which forces a client to stop at once.</summary>
-    private static readonly string? Setsid =
-        (Environment.GetEnvironmentVariable("PATH") ?? "/usr/bin:/bin").Split(':', StringSplitOptions.RemoveEmptyEntries)
-            .Select(folder => Path.Combine(folder, "setsid"))
-            .FirstOrDefault(File.Exists);
-
     private static ClientProcess StartClient(int number, List<string> arguments)
     {
         var start = ChildProcess.DotnetStartInfo(null, [typeof(ClientProcessRun).Assembly.Location, .. arguments]);
-        if (Setsid is not null)
-        {
-            // A child is never a process group leader, so setsid execs in place: the pid stays the client's.
-            start.ArgumentList.Insert(0, start.FileName);
-            start.FileName = Setsid;
-        }
+        var ownSession = ChildProcess.InOwnSession(start);
         start.RedirectStandardInput = false;
         if (Environment.GetEnvironmentVariable(SocketCompletions.Variable) is { } chosen)
         {
@@ -222,7 +210,7 @@ public static class ClientProcessRun
         }
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
-        return new ClientProcess(number, process, arguments[arguments.IndexOf("--out") + 1], Setsid is not null);
+        return new ClientProcess(number, process, arguments[arguments.IndexOf("--out") + 1], ownSession);
     }
 
     private static void Echo(int number, string? line)
@@ -233,25 +221,26 @@ public static class ClientProcessRun
         }
     }
 
-    /// <summary>Waits for every client; on Ctrl+C (or a signal to the parent) each gets one SIGINT, so it stops and keeps
-    /// what it measured, as a run does.</summary>
+    /// <summary>Waits for every client; on Ctrl+C (or a signal to the parent) each gets one SIGTERM (a second on the
+    /// parent's second), so it stops and keeps what it measured, as a run does.</summary>
     private static async Task<List<int>> WaitAllAsync(List<ClientProcess> clients, CancellationToken cancellationToken)
     {
-        using var forward = cancellationToken.Register(() =>
+        var forwards = clients.Select(c => ChildProcess.PassOnStop(c.Process, c.OwnSession, cancellationToken)).ToList();
+        try
         {
-            foreach (var client in clients.Where(c => c.OwnSession && !c.Process.HasExited))
+            var codes = new List<int>();
+            foreach (var client in clients)
             {
-                Signals.Send(client.Process.Id, Signals.Interrupt);
+                await client.Process.WaitForExitAsync(CancellationToken.None);
+                codes.Add(client.Process.ExitCode);
             }
-        });
-        var codes = new List<int>();
-        foreach (var client in clients)
-        {
-            await client.Process.WaitForExitAsync(CancellationToken.None);
-            codes.Add(client.Process.ExitCode);
-            client.Process.Dispose();
+            return codes;
         }
-        return codes;
+        finally
+        {
+            forwards.ForEach(forward => forward.Dispose());
+            clients.ForEach(client => client.Process.Dispose());
+        }
     }
 
     private static async Task MergeAsync(List<string> folders, string folder, bool writeReport, CancellationToken cancellationToken)
