@@ -163,10 +163,12 @@ internal static class Sections
 
     /// <summary>The four answers every comparison of the verdict ends in, with the margin in force.</summary>
     public static string AnswersText(BootstrapSettings settings) =>
-        "Each comparison of the verdict ends in one of four answers: one stack faster or slower (its interval excludes zero), " +
+        "Each comparison of the verdict ends in one of four answers: one stack faster or slower (the bootstrap interval of that " +
+        $"quantile alone, at {BootstrapSettings.Percent(settings.ConfidenceLevel)}, excludes zero: a verdict claims one quantile, so it " +
+        "does not need the band that covers them all), " +
         $"equivalent within \u00b1{LatencyAnswers.Percent(settings.EquivalenceMargin)} of the slower-looking stack's figure (two one-sided " +
         $"tests over the paired per-trial differences, Schuirmann 1987, each at {BootstrapSettings.Percent((1 - settings.ConfidenceLevel) / 2)}; " +
-        "a run of a single trial needs its band inside the margin), or inconclusive (neither; the sentence says about how many trials would " +
+        "a run of a single trial needs that interval inside the margin), or inconclusive (neither; the sentence says about how many trials would " +
         "decide it at the spread seen). The margin is set with --margin.";
 
     /// <summary>How bands and verdicts use trials; said only where some entry has them, so one-trial reports read as before.</summary>

@@ -86,6 +86,7 @@ public static class HierarchicalShift
         omitted.Sort();
         var columns = Resample(a, b, kept, plan.Paired, settings, cancellationToken);
         var (lower, upper, pointwise) = SimultaneousBand.Percentile(columns, settings.ConfidenceLevel);
+        var at = SimultaneousBand.Pointwise(columns, settings.ConfidenceLevel);
         var differences = plan.Paired
             ? plan.A.Select((trial, t) => new TrialDifference(trial.Trial, [.. kept.Select(q => a[t].Estimates[q] - b[t].Estimates[q])])).ToList()
             : [];
@@ -101,6 +102,7 @@ public static class HierarchicalShift
             settings.Resamples,
             settings.ConfidenceLevel,
             pointwise,
+            at,
             new TrialBasis(a.Length, b.Length, plan.Paired, differences, plan.LeftOut));
     }
 

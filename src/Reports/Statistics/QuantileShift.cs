@@ -19,6 +19,7 @@ public sealed class QuantileShift
         int resamples,
         double confidenceLevel,
         double pointwiseLevel,
+        (IReadOnlyList<double> Lower, IReadOnlyList<double> Upper) at,
         TrialBasis? trials = null)
     {
         Probabilities = probabilities;
@@ -35,6 +36,8 @@ public sealed class QuantileShift
         Resamples = resamples;
         ConfidenceLevel = confidenceLevel;
         PointwiseLevel = pointwiseLevel;
+        LowerAt = at.Lower;
+        UpperAt = at.Upper;
         Trials = trials ?? TrialBasis.OneRun;
     }
 
@@ -66,16 +69,27 @@ public sealed class QuantileShift
     /// <summary>The per-quantile level each point of the band needed for the simultaneous level, e.g. 0.997.</summary>
     public double PointwiseLevel { get; }
 
+    /// <summary>Lower edge of each quantile's own interval at <see cref="ConfidenceLevel"/> (not simultaneous): for a claim
+    /// about that quantile alone.</summary>
+    public IReadOnlyList<double> LowerAt { get; }
+
+    /// <summary>Upper edge of each quantile's own interval at <see cref="ConfidenceLevel"/>.</summary>
+    public IReadOnlyList<double> UpperAt { get; }
+
     /// <summary>What the band rests on: one run's calls, or trials resampled with their calls.</summary>
     public TrialBasis Trials { get; }
 
     /// <summary>The same shift resting on <paramref name="trials"/>: how a pooled band is labelled with what it covers.</summary>
     internal QuantileShift With(TrialBasis trials) => new(
         Probabilities, EstimatesA, EstimatesB, Lower, Upper, OmittedProbabilities, (SizeA, MethodA), (SizeB, MethodB), Resamples,
-        ConfidenceLevel, PointwiseLevel, trials);
+        ConfidenceLevel, PointwiseLevel, (LowerAt, UpperAt), trials);
 
     /// <summary>-1: A faster (band below zero), +1: A slower (band above zero), 0: the band includes zero.</summary>
     public int Sign(int index) => Upper[index] < 0 ? -1 : Lower[index] > 0 ? 1 : 0;
+
+    /// <summary><see cref="Sign"/> by the quantile's own interval (<see cref="LowerAt"/>, <see cref="UpperAt"/>): the
+    /// answer to "is A faster at this quantile", asked of one quantile.</summary>
+    public int SignAt(int index) => UpperAt[index] < 0 ? -1 : LowerAt[index] > 0 ? 1 : 0;
 
     /// <summary>Whether the band excludes zero anywhere, i.e. some difference exceeds the noise.</summary>
     public bool ExcludesZeroSomewhere => Enumerable.Range(0, Probabilities.Count).Any(i => Sign(i) != 0);

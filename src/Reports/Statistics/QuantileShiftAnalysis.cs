@@ -71,6 +71,7 @@ public static class QuantileShiftAnalysis
         }
 
         var (lower, upper, pointwise) = SimultaneousBand.Percentile(columns, confidenceLevel);
+        var at = SimultaneousBand.Pointwise(columns, confidenceLevel);
         return new QuantileShift(
             [.. kept.Select(q => a.Probabilities[q])],
             [.. kept.Select(q => a.Estimates[q])],
@@ -82,7 +83,8 @@ public static class QuantileShiftAnalysis
             (b.SampleSize, b.Method),
             resamples,
             confidenceLevel,
-            pointwise);
+            pointwise,
+            at);
     }
 
     /// <summary>The grid indices kept by <see cref="MinimumTailObservations"/> for a smallest group of

@@ -24,7 +24,7 @@ public class TrialReportTests
 
         var median = Assert.Single(output.Verdict, line => line.Contains("fastest at the median", StringComparison.Ordinal));
         Assert.Matches("fastest at the median: inconclusive, gRPC and REST cannot be told apart at the median and are not shown equivalent " +
-                       "within \u00b15%: the band includes zero, and the 95% CI of the difference \u2212[0-9.]+\u2013[0-9.]+ ms reaches beyond " +
+                       "within \u00b15%: the 95% interval at the median includes zero, and the 95% CI of the difference \u2212[0-9.]+\u2013[0-9.]+ ms reaches beyond " +
                        "\u00b10\\.[0-9]+ ms, over 5 trials; gRPC faster in [0-9] of 5 trials; even 100 trials at this spread would not decide it$", median);
         Assert.Contains("over 5 trials; gRPC faster in ", median);
 
@@ -71,7 +71,7 @@ public class TrialReportTests
 
         Assert.Matches(
             "\\| fastest at the median \\| inconclusive \\| REST and gRPC cannot be told apart at the median and are not shown equivalent within " +
-            "±5%: (the band includes zero|the 6 trials' differences do not exclude zero), and the 95% CI of the " +
+            "±5%: (the 95% interval at the median includes zero|the 6 trials' differences do not exclude zero), and the 95% CI of the " +
             "difference −1\\.[0-9]+–0\\.[0-9]+ ms reaches beyond ±0\\.5[0-9]* ms, over 6 trials; REST faster in 3 of 6 trials; about 1[12] trials " +
             "at this spread would decide it \\|",
             markdown);

@@ -63,6 +63,51 @@ public class ShiftFunctionTests
     }
 
     [Fact]
+    public void EachQuantilesOwnIntervalIsItsReplicatesPercentilesAndLiesInsideTheBand()
+    {
+        var (a, b) = Samples(500, 0.5, seed: 6);
+
+        var shift = QuantileShiftAnalysis.Compute(a, b, QuantileGrid.Delta, Settings, CancellationToken.None);
+
+        Assert.All(Enumerable.Range(0, shift.Probabilities.Count), i =>
+        {
+            Assert.InRange(shift.LowerAt[i], shift.Lower[i], shift.UpperAt[i]);
+            Assert.InRange(shift.UpperAt[i], shift.LowerAt[i], shift.Upper[i]);
+        });
+        // Over a hundred quantiles the band is much wider than one quantile's interval at the same level.
+        var median = shift.Probabilities.ToList().IndexOf(0.5);
+        Assert.True(shift.Upper[median] - shift.Lower[median] > 1.2 * (shift.UpperAt[median] - shift.LowerAt[median]));
+    }
+
+    [Fact]
+    public void APointwiseIntervalLeavesTheLevelsShareOfReplicatesOutOnEachSide()
+    {
+        // 2,000 replicates 0..1999, shuffled: a 95% interval leaves 50 below and 50 above.
+        var column = Enumerable.Range(0, 2000).Select(i => (double)((i * 7919) % 2000)).ToArray();
+
+        var (lower, upper) = SimultaneousBand.Pointwise([column], 0.95);
+
+        Assert.Equal(50.0, lower[0]);
+        Assert.Equal(1949.0, upper[0]);
+    }
+
+    [Fact]
+    public void AVerdictAsksOneQuantilesIntervalNotTheBand()
+    {
+        // At the 25th percentile the band includes zero and the quantile's own interval does not: a verdict there says A is
+        // faster, while the chart's sentences, which read the band, say it includes zero. At the median both include it.
+        var grid = new[] { 0.25, 0.5, 0.75 };
+        var shift = new QuantileShift(grid, [1.0, 1.0, 1.0], [2.0, 2.0, 2.0], [-2.0, -2.0, -2.0], [0.5, 0.5, 0.5], [],
+            (1000, QuantileMethod.HarrellDavis), (1000, QuantileMethod.HarrellDavis), 2000, 0.95, 0.997,
+            ([-1.6, -1.6, -1.6], [-0.2, 0.1, -0.2]));
+
+        Assert.Equal(0, shift.Sign(1));
+        Assert.Equal(0, shift.SignAt(1));
+        Assert.Equal(-1, shift.SignAt(0));
+        Assert.Equal(0, shift.Sign(0));
+    }
+
+    [Fact]
     public void QuantilesWithTooFewObservationsBeyondThemAreLeftOut()
     {
         var (a, b) = Samples(100, 0, seed: 7);

@@ -137,6 +137,7 @@ public class ShiftSentencesTests
             (1000, QuantileMethod.HarrellDavis),
             2000,
             0.95,
-            0.997);
+            0.997,
+            ([.. points.Select(p => p.Lower)], [.. points.Select(p => p.Upper)]));
     }
 }
