@@ -31,13 +31,13 @@ internal sealed record LatencyAnswer(AnswerKind Kind, EntryStats Faster, EntrySt
 /// <summary>
 /// One latency comparison, ending in one of four answers:
 /// <list type="bullet">
-/// <item><b>faster/slower</b>: the quantile's own bootstrap interval (95% by default; with trials, the two-level bootstrap
-/// paired by trial; <see cref="QuantileShift.LowerAt"/>, not the simultaneous band of the ECDF delta) excludes zero, and
-/// with two trials or more so does the Student-t interval of the mean per-trial difference (the interval the equivalence
-/// test uses; 97.5% when the run looks twice);</item>
+/// <item><b>faster/slower</b>: with two trials or more, the quantile's own two-level bootstrap interval (95% by default,
+/// paired by trial; <see cref="QuantileShift.LowerAt"/>, not the simultaneous band of the ECDF delta) and the Student-t
+/// interval of the mean per-trial difference (the interval the equivalence test uses; 97.5% when the run looks twice)
+/// both exclude zero; with one trial, the band does;</item>
 /// <item><b>equivalent</b> within ±margin of the baseline's quantile (<see cref="BootstrapSettings.EquivalenceMargin"/>):
-/// two one-sided tests over the paired per-trial differences (<see cref="Equivalence"/>); with one trial, the quantile's own
-/// interval lies inside the margin, and the sentence says a band of one run covers only its own noise;</item>
+/// two one-sided tests over the paired per-trial differences (<see cref="Equivalence"/>); with one trial, the band lies
+/// inside the margin, and the sentence says a band of one run covers only its own noise;</item>
 /// <item><b>inconclusive</b>: neither, with how many trials would decide it at the spread seen; or too few calls for a
 /// band at that quantile.</item>
 /// </list>
@@ -90,23 +90,27 @@ internal static class LatencyAnswers
         // deviation) let a t of 2.24 through at five trials (p = 0.09) while no number of trials could decide a
         // difference smaller than the spread (docs/reports.md, "Calibration").
         var perTrial = differences is null ? null : Equivalence.Test(differences, Math.Max(margin, double.Epsilon), analysis.TrialLevel);
-        // The quantile's own interval, not the band: the band covers the whole grid at once (about 99.5-99.9% at each of a
-        // hundred quantiles), which cost a median verdict power and protected no claim it makes (docs/reports.md, "A verdict
-        // about one quantile uses that quantile's own interval").
-        var trialsDisagree = shift.SignAt(index) != 0 && perTrial is not null && perTrial.Lower <= 0 && perTrial.Upper >= 0;
-        var held = shift.SignAt(index) == 0 ? $"the {level} interval at the {label} includes zero"
+        // Over trials, the quantile's own interval, not the band: the band covers the whole grid at once (about 99.5-99.9%
+        // at each of a hundred quantiles), which cost a median verdict power and protected no claim it makes, while the
+        // t-interval holds the false-verdict rate (docs/reports.md, "A verdict about one quantile uses that quantile's own
+        // interval"). A single trial has no t-interval, so the band stays its guard: one run's interval covers only that
+        // run's noise, and at 95% alone its verdicts would be wrong far more often.
+        var (lowAt, highAt) = perTrial is null ? (shift.Lower[index], shift.Upper[index]) : (shift.LowerAt[index], shift.UpperAt[index]);
+        var sign = highAt < 0 ? -1 : lowAt > 0 ? 1 : 0;
+        var trialsDisagree = sign != 0 && perTrial is not null && perTrial.Lower <= 0 && perTrial.Upper >= 0;
+        var held = sign == 0 ? (perTrial is null ? "the band includes zero" : $"the {level} interval at the {label} includes zero")
             : trialsDisagree ? $"the {perTrial!.Trials} trials' differences do not exclude zero"
             : null;
         if (held is null)
         {
-            var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -shift.UpperAt[index], -shift.LowerAt[index]);
+            var (numbers, unit) = DurationText.FormatAll(-shift.Delta[index], -shift.Delta[index], -highAt, -lowAt);
             var relative = baseline > 0 ? $" ({Percent(-shift.Delta[index] / baseline)})" : "";
             return new LatencyAnswer(AnswerKind.Faster, best, next,
                 $"{numbers[0]} {unit}{relative} sooner than {next.DisplayName}{where} ({level} CI {numbers[1]}\u2013{numbers[2]} {unit}{Basis("")})",
                 $"{best.DisplayName} faster by {numbers[0]} {unit}{relative}");
         }
 
-        var (lower, upper) = perTrial is null ? (shift.LowerAt[index], shift.UpperAt[index]) : (perTrial.Lower, perTrial.Upper);
+        var (lower, upper) = perTrial is null ? (lowAt, highAt) : (perTrial.Lower, perTrial.Upper);
         var (bounds, boundsUnit) = DurationText.FormatAll(Math.Max(Math.Max(Math.Abs(lower), Math.Abs(upper)), margin), lower, upper, margin);
         var intervalLevel = perTrial is null ? level : BootstrapSettings.Percent(analysis.TrialLevel);
         var interval = $"{intervalLevel} CI of the difference {Signed(bounds[0])}\u2013{Signed(bounds[1])} {boundsUnit}";

@@ -150,7 +150,7 @@ internal static class Sections
         "and Hyndman-Fan type 7 above. Differences between quantiles carry a simultaneous " +
         $"{BootstrapSettings.Percent(settings.ConfidenceLevel)} percentile-bootstrap band " +
         $"({settings.Resamples.ToString("#,0", CultureInfo.InvariantCulture)} resamples per group, each group resampled independently, fixed seed " +
-        $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence holds at once. " +
+        $"0x{settings.Seed:X16}): the whole true difference curve lies inside it with that confidence, so every sentence read off the chart holds at once. " +
         $"Quantiles with fewer than {QuantileShiftAnalysis.MinimumTailObservations} requests beyond them in the smaller group are left out." +
         (trials ? " " + TrialMethod : "") + " " + AnswersText(settings) + (looksTwice ? " " + TwoLooks(settings) : "");
 
@@ -163,12 +163,13 @@ internal static class Sections
 
     /// <summary>The four answers every comparison of the verdict ends in, with the margin in force.</summary>
     public static string AnswersText(BootstrapSettings settings) =>
-        "Each comparison of the verdict ends in one of four answers: one stack faster or slower (the bootstrap interval of that " +
-        $"quantile alone, at {BootstrapSettings.Percent(settings.ConfidenceLevel)}, excludes zero: a verdict claims one quantile, so it " +
-        "does not need the band that covers them all), " +
+        "Each comparison of the verdict ends in one of four answers: one stack faster or slower (over trials, the bootstrap " +
+        $"interval of that quantile alone, at {BootstrapSettings.Percent(settings.ConfidenceLevel)}, and the trials' Student-t interval " +
+        "both exclude zero: a verdict claims one quantile, so it does not need the band that covers them all; in a single trial the band " +
+        "must), " +
         $"equivalent within \u00b1{LatencyAnswers.Percent(settings.EquivalenceMargin)} of the slower-looking stack's figure (two one-sided " +
         $"tests over the paired per-trial differences, Schuirmann 1987, each at {BootstrapSettings.Percent((1 - settings.ConfidenceLevel) / 2)}; " +
-        "a run of a single trial needs that interval inside the margin), or inconclusive (neither; the sentence says about how many trials would " +
+        "a run of a single trial needs its band inside the margin), or inconclusive (neither; the sentence says about how many trials would " +
         "decide it at the spread seen). The margin is set with --margin.";
 
     /// <summary>How bands and verdicts use trials; said only where some entry has them, so one-trial reports read as before.</summary>
