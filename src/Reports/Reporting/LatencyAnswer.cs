@@ -96,7 +96,7 @@ internal static class LatencyAnswers
         // interval"). A single trial has no t-interval, so the band stays its guard: one run's interval covers only that
         // run's noise, and at 95% alone its verdicts would be wrong far more often.
         var (lowAt, highAt) = perTrial is null ? (shift.Lower[index], shift.Upper[index]) : (shift.LowerAt[index], shift.UpperAt[index]);
-        var sign = highAt < 0 ? -1 : lowAt > 0 ? 1 : 0;
+        var sign = perTrial is null ? shift.Sign(index) : shift.SignAt(index);
         var trialsDisagree = sign != 0 && perTrial is not null && perTrial.Lower <= 0 && perTrial.Upper >= 0;
         var held = sign == 0 ? (perTrial is null ? "the band includes zero" : $"the {level} interval at the {label} includes zero")
             : trialsDisagree ? $"the {perTrial!.Trials} trials' differences do not exclude zero"
