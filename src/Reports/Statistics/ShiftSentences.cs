@@ -58,7 +58,7 @@ public static class ShiftSentences
                 : $" (except at the {string.Join(" and the ", run.Gaps.Select(g => PercentileName(shift.Probabilities[g])))}, where the band includes zero)";
             sentences.Add(
                 $"{range}{except}, {nameA} answers at least {numbers[0]} {unit} {direction} than {nameB} " +
-                $"({level} CI {numbers[1]}\u2013{numbers[2]} {unit}).");
+                $"({level} simultaneous band {numbers[1]}\u2013{numbers[2]} {unit}).");
         }
 
         return sentences;

@@ -22,7 +22,7 @@ public class CompareWriterTests
         var markdown = await File.ReadAllTextAsync(temp.Combine("out", "compare.md"));
         // 400 requests per group keep the 2nd to 98th percentiles (at least 5 requests beyond each).
         Assert.Contains("Across the whole distribution (2nd to 98th percentile), gRPC in B answers at least", markdown);
-        Assert.Contains("sooner than gRPC in A (95% CI", markdown);
+        Assert.Contains("sooner than gRPC in A (95% simultaneous band", markdown);
         Assert.Contains("- Verdict: B faster at 97 and slower at 0 of 97 quantiles: the change exceeds the noise.", markdown);
         Assert.Contains("- Verdict: no change beyond the noise (the band includes zero everywhere).", markdown);
         Assert.Contains("## Verdicts side by side", markdown);

@@ -90,7 +90,7 @@ public class ReportWriterTests
         Assert.Contains("| Stack | Variant | Status | Threads | Requests (n) | Errors | Throughput (req/s) | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms) | Max (ms) |", markdown);
         Assert.Contains("| gRPC | \u2014 | ok | 10 | 400 | 0 | 66.7 |", markdown);
         Assert.Contains("## Compared with WCF", markdown);
-        Assert.Matches("- (Across the whole distribution|From the [0-9a-z]+ percentile up|Up to the)[^\\n]*, gRPC answers at least [0-9.]+ (\u00b5s|ms) sooner than WCF \\(95% CI [0-9.]+\u2013[0-9.]+ (\u00b5s|ms)\\)\\.", markdown);
+        Assert.Matches("- (Across the whole distribution|From the [0-9a-z]+ percentile up|Up to the)[^\\n]*, gRPC answers at least [0-9.]+ (\u00b5s|ms) sooner than WCF \\(95% simultaneous band [0-9.]+\u2013[0-9.]+ (\u00b5s|ms)\\)\\.", markdown);
         Assert.Contains("GraphQL answers at least", markdown);
         Assert.Contains("simultaneous 95% percentile-bootstrap band (2,000 resamples per group", markdown);
         Assert.Contains("PNG export was turned off", markdown);

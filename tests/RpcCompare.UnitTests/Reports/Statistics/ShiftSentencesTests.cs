@@ -15,7 +15,7 @@ public class ShiftSentencesTests
         Assert.Equal(
             [
                 "Up to the 79th percentile, the two are indistinguishable (the band includes zero).",
-                "From the 80th percentile up, gRPC answers at least 0.9 s sooner than WCF (95% CI 0.7\u20131.1 s).",
+                "From the 80th percentile up, gRPC answers at least 0.9 s sooner than WCF (95% simultaneous band 0.7\u20131.1 s).",
             ],
             sentences);
     }
@@ -40,7 +40,7 @@ public class ShiftSentencesTests
         Assert.Equal(
             [
                 "Up to the 19th percentile, the two are indistinguishable (the band includes zero).",
-                "From the 20th percentile to the median, REST answers at least 500 \u00b5s later than WCF (95% CI 100\u2013900 \u00b5s).",
+                "From the 20th percentile to the median, REST answers at least 500 \u00b5s later than WCF (95% simultaneous band 100\u2013900 \u00b5s).",
                 "From the 51st percentile up, the two are indistinguishable (the band includes zero).",
             ],
             sentences);
@@ -53,7 +53,7 @@ public class ShiftSentencesTests
 
         var sentences = ShiftSentences.Describe(shift, "gRPC", "WCF");
 
-        Assert.Equal("At the 99.9th percentile, gRPC answers at least 30 ms sooner than WCF (95% CI 12\u201345 ms).", sentences[^1]);
+        Assert.Equal("At the 99.9th percentile, gRPC answers at least 30 ms sooner than WCF (95% simultaneous band 12\u201345 ms).", sentences[^1]);
     }
 
     [Fact]
@@ -66,7 +66,7 @@ public class ShiftSentencesTests
         Assert.Equal(
             [
                 "Up to the 17th percentile, the two are indistinguishable (the band includes zero).",
-                "From the 18th percentile up (except at the 19th percentile, where the band includes zero), REST answers at least 580 \u00b5s sooner than WCF (95% CI 100\u2013880 \u00b5s).",
+                "From the 18th percentile up (except at the 19th percentile, where the band includes zero), REST answers at least 580 \u00b5s sooner than WCF (95% simultaneous band 100\u2013880 \u00b5s).",
             ],
             sentences);
     }
