@@ -26,7 +26,7 @@ public sealed class ServersTlsTests(DatabaseFixture db) : IDisposable
             var options = seen.Single(l => l.StartsWith(OptionsLine, StringComparison.Ordinal))[OptionsLine.Length..].Split(' ');
             var certificate = options[Array.IndexOf(options, "--certificate") + 1];
 
-            var run = await LoadClientProcess.RunAsync([.. options, "--scenario", "ping", "--requests", "20", "--warmup", "0s",
+            var run = await LoadClientProcess.RunAsync([.. options, "--scenario", "ping", "--requests", "20", "--warmup", "0s", "--trials", "1",
                 "--cpus", "none", "--out", _temp.Path, "--no-report"], TimeSpan.FromMinutes(3));
 
             Assert.True(run.ExitCode == 0, run.Output + run.Error);

@@ -31,7 +31,7 @@ public sealed class PlacementTests(DatabaseFixture db) : IDisposable
 
         var outcome = await LoadClientProcess.RunAsync(
             // The fixture's own dataset, so the shared database is used as it is, never reseeded under the other tests.
-            ["--scenario", "ping", "--stacks", "rest", "--requests", "300", "--warmup", "0s", "--dataset", "tiny", "--connection", db.ConnectionString,
+            ["--scenario", "ping", "--stacks", "rest", "--requests", "300", "--warmup", "0s", "--trials", "1", "--dataset", "tiny", "--connection", db.ConnectionString,
                 "--cpus", $"client={client},hosts={hosts}", "--out", _temp.Path, "--no-report"],
             TimeSpan.FromMinutes(3));
 

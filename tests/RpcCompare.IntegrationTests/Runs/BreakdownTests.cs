@@ -19,16 +19,7 @@ public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output)
     [Fact]
     public async Task EachLayerOfTheBreakdownNestsInTheNextOne()
     {
-        // The fixture's hosts, read over EventPipe as a --target on this machine is: every stack's own timings, without a
-        // host start per stack and run.
-        var ping = await OnFixtureHostsAsync("ping", requests: 200, "ping");
-        // A warm-up of its own for GetLinks: the server's intervals around a short window must not hold cold calls.
-        var links = await OnFixtureHostsAsync("worst-case", requests: 300, "links") with { Warmup = TimeSpan.FromSeconds(2) };
-
-        Assert.Equal(0, await RunCoordinator.RunAsync(ping, default));
-        Assert.Equal(0, await RunCoordinator.RunAsync(links, default));
-
-        foreach (var entry in (await ResultsLoader.LoadAsync(ping.OutputFolder, default)).Summary!.Entries)
+        foreach (var entry in await PingRunAsync())
         {
             var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
             Assert.Equal(0, breakdown.DatabaseMs!.P50);
@@ -37,7 +28,7 @@ public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output)
             Assert.True(breakdown.ServerMs.Count > 0, $"{Name(entry)}: the server counted no call");
         }
 
-        foreach (var entry in (await ResultsLoader.LoadAsync(links.OutputFolder, default)).Summary!.Entries)
+        foreach (var entry in await LinksRunAsync())
         {
             var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
             var database = breakdown.DatabaseMs!;
@@ -65,11 +56,7 @@ public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output)
     [Fact]
     public async Task APingNeverWaitsForTheClientToRead()
     {
-        var ping = await OnFixtureHostsAsync("ping", requests: 200, "ping-wait");
-
-        Assert.Equal(0, await RunCoordinator.RunAsync(ping, default));
-
-        foreach (var entry in (await ResultsLoader.LoadAsync(ping.OutputFolder, default)).Summary!.Entries)
+        foreach (var entry in await PingRunAsync())
         {
             var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
             // A ping's answer is a few bytes: no write of it can fill an HTTP/2 window or a socket buffer, so none waited,
@@ -88,11 +75,7 @@ public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output)
     [Fact]
     public async Task GetLinksPartsAreNonNegativeAndAddUpToTheClient()
     {
-        var links = await OnFixtureHostsAsync("worst-case", requests: 300, "links-parts") with { Warmup = TimeSpan.FromSeconds(2) };
-
-        Assert.Equal(0, await RunCoordinator.RunAsync(links, default));
-
-        foreach (var entry in (await ResultsLoader.LoadAsync(links.OutputFolder, default)).Summary!.Entries)
+        foreach (var entry in await LinksRunAsync())
         {
             var breakdown = Assert.IsType<BreakdownSummary>(entry.Breakdown, exactMatch: false);
             Assert.NotNull(breakdown.WriteWaitMs);
@@ -199,13 +182,26 @@ public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output)
 
     private static string Name(SummaryEntry entry) => entry.Variant.Length == 0 ? entry.Stack : $"{entry.Stack} {entry.Variant}";
 
-    private async Task<RunSettings> OnFixtureHostsAsync(string scenario, long requests, string folder) =>
-        await db.RunOnFixtureHostsAsync(scenario, Path.Combine(_temp.Path, folder)) with
+    // The fixture's hosts, read over EventPipe as a --target on this machine is: every stack's own timings, without a
+    // host start per stack and run. Each run is made once and read by every test that asserts on it.
+    private Task<IReadOnlyList<SummaryEntry>> PingRunAsync() => db.OnceAsync("breakdown-ping", folder => OnFixtureHostsAsync("ping", 200, folder, warmup: null));
+
+    // A warm-up of its own for GetLinks: the server's intervals around a short window must not hold cold calls.
+    private Task<IReadOnlyList<SummaryEntry>> LinksRunAsync() =>
+        db.OnceAsync("breakdown-links", folder => OnFixtureHostsAsync("worst-case", 300, folder, TimeSpan.FromSeconds(2)));
+
+    private async Task<IReadOnlyList<SummaryEntry>> OnFixtureHostsAsync(string scenario, long requests, string folder, TimeSpan? warmup)
+    {
+        var settings = await db.RunOnFixtureHostsAsync(scenario, folder) with
         {
             Requests = requests,
             Threads = 2,
             WatchLocalTargets = true,
         };
+        settings = warmup is { } given ? settings with { Warmup = given } : settings;
+        Assert.Equal(0, await RunCoordinator.RunAsync(settings, default));
+        return (await ResultsLoader.LoadAsync(folder, default)).Summary!.Entries;
+    }
 
     private RunSettings Settings(string scenario, long requests, string folder) =>
         db.Run(scenario, Path.Combine(_temp.Path, folder)) with { Requests = requests, Threads = 2 };
