@@ -246,8 +246,12 @@ public static class CalibrationRun
         {
             var run = await ResultsLoader.LoadAsync(runFolder, cancellationToken);
             var result = Judge(run, kind, number, runFolder, elapsed, plan.Stack, plan.Replica, cancellationToken);
+            var costWinners = result.Costs.Where(c => c.Outcome is PairOutcome.FirstFaster or PairOutcome.SecondFaster)
+                .Select(c => $"{(c.Variant.Length == 0 ? "" : c.Variant + " ")}{c.Question}: " +
+                    StackCatalog.DisplayName(c.Outcome == PairOutcome.FirstFaster ? plan.Stack : plan.Replica)).ToList();
             Console.WriteLine($"  {elapsed.TotalSeconds:0} s; " + string.Join("; ", result.Verdicts.Select(v =>
-                $"{(v.Variant.Length == 0 ? "" : v.Variant + " ")}{(v.Probability == 0.5 ? "median" : "p99")}: {Outcome(v.Outcome, plan)}")));
+                $"{(v.Variant.Length == 0 ? "" : v.Variant + " ")}{(v.Probability == 0.5 ? "median" : "p99")}: {Outcome(v.Outcome, plan)}")) +
+                $"; cost figures: {(costWinners.Count == 0 ? "no winner named" : string.Join("; ", costWinners))}");
             return result;
         }
         catch (ReportInputException e)
@@ -268,7 +272,10 @@ public static class CalibrationRun
     {
         var verdicts = PairVerdicts.Of(run, stack, replica, new BootstrapSettings(), cancellationToken);
         return new CalibrationRunResult(kind, number, path, elapsed, verdicts, FirstMedian(run, stack), FirstMedian(run, replica),
-            verdicts.Count == 0 ? "no variant measured both entries cleanly" : null);
+            verdicts.Count == 0 ? "no variant measured both entries cleanly" : null)
+        {
+            Costs = PairVerdicts.Costs(run, stack, replica, new BootstrapSettings()),
+        };
     }
 
     private static string Outcome(PairOutcome outcome, CalibrationPlan plan) => outcome switch

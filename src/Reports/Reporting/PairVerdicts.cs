@@ -15,6 +15,11 @@ public enum PairOutcome
 /// <summary>The verdict's answer for two stacks of one variant at one quantile, and its sentence.</summary>
 public sealed record PairVerdict(string Variant, double Probability, PairOutcome Outcome, string Detail);
 
+/// <summary>The verdict's answer for two stacks of one variant to one cost question ("least server CPU per request",
+/// "highest throughput", ...): <see cref="PairOutcome.FirstFaster"/> there means the first is the better (less cost,
+/// more throughput).</summary>
+public sealed record PairCostVerdict(string Variant, string Question, PairOutcome Outcome, string Detail);
+
 /// <summary>
 /// The latency answers a report gives for one named pair of stacks, for a program that needs the answer rather than the
 /// page (the `calibrate` command counts them over many runs). The same rules and defaults as the report's verdict
@@ -48,6 +53,33 @@ public static class PairVerdicts
                     _ => PairOutcome.Inconclusive,
                 };
                 verdicts.Add(new PairVerdict(variant, probability, outcome, answer.Detail));
+            }
+        }
+        return verdicts;
+    }
+
+    /// <summary>
+    /// The cost answers (bytes, server CPU, allocation and throughput per variant) the report's verdict gives when the pair
+    /// is all it compares, with its rules (<see cref="Verdict.Costs"/>): an A/A run counts how often they name a winner
+    /// between two hosts of one stack.
+    /// </summary>
+    public static IReadOnlyList<PairCostVerdict> Costs(RunResults run, string first, string second, BootstrapSettings settings)
+    {
+        var analysis = RunAnalysis.Create(run, settings);
+        var verdicts = new List<PairCostVerdict>();
+        foreach (var variant in analysis.Entries.Select(e => e.Variant).Distinct())
+        {
+            if (Measured(analysis, first, variant) is not { } a || Measured(analysis, second, variant) is not { } b)
+            {
+                continue;
+            }
+            foreach (var line in Verdict.Costs(analysis, [a, b]))
+            {
+                var outcome = line.Answer == a.DisplayName ? PairOutcome.FirstFaster
+                    : line.Answer == b.DisplayName ? PairOutcome.SecondFaster
+                    : line.Answer == "equivalent" ? PairOutcome.Equivalent
+                    : PairOutcome.Inconclusive;
+                verdicts.Add(new PairCostVerdict(variant, line.Question, outcome, line.Size));
             }
         }
         return verdicts;

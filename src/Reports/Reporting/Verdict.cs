@@ -28,8 +28,8 @@ internal sealed record VariantVerdict(string Variant, IReadOnlyList<VerdictLine>
 /// </para>
 /// <para>
 /// Bytes, server CPU, allocation and throughput: with two trials or more, paired by trial number, a winner must be
-/// better in at least two thirds of the trials and the percentile-bootstrap interval of its mean advantage per trial
-/// (resampling the trials) must exclude zero; failing that, "equivalent" when the figures are within the margin of each
+/// better in at least two thirds of the trials, and the percentile-bootstrap interval of its mean advantage per trial
+/// (resampling the trials) and the Student-t interval (at the latency verdict's per-look level) must both exclude zero; failing that, "equivalent" when the figures are within the margin of each
 /// other and the two one-sided tests over the per-trial differences agree (<see cref="Equivalence"/>), else
 /// "inconclusive". With one trial, figures within the margin are "equivalent (one trial)".
 /// </para>
@@ -57,20 +57,22 @@ internal static class Verdict
                 // With three stacks or more the runner-up is not the whole story: how far behind the last one is.
                 lines.Add(Slowest(entries, analysis.Settings.EquivalenceMargin));
             }
-            verdicts.Add(new VariantVerdict(variant,
-            [
-                .. lines,
-                Least(analysis, entries, "fewest bytes per request", e => e.Summary.BytesSentPerRequest + e.Summary.BytesReceivedPerRequest,
-                    t => t.BytesSentPerRequest + t.BytesReceivedPerRequest, Bytes),
-                Least(analysis, entries, "least server CPU per request", e => e.Summary.Server?.CpuMsPerRequest, t => t.ServerCpuMsPerRequest, DurationText.Format),
-                Least(analysis, entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest,
-                    t => t.ServerAllocatedBytesPerRequest, Bytes),
-                Throughput(analysis, entries),
-            ]) { Pairs = Pairs(analysis, entries, cancellationToken) });
+            verdicts.Add(new VariantVerdict(variant, [.. lines, .. Costs(analysis, entries)]) { Pairs = Pairs(analysis, entries, cancellationToken) });
         }
 
         return verdicts;
     }
+
+    /// <summary>The cost questions of a variant's verdict (bytes, server CPU, allocation, throughput) over these entries.</summary>
+    internal static IReadOnlyList<VerdictLine> Costs(RunAnalysis analysis, List<EntryStats> entries) =>
+    [
+        Least(analysis, entries, "fewest bytes per request", e => e.Summary.BytesSentPerRequest + e.Summary.BytesReceivedPerRequest,
+            t => t.BytesSentPerRequest + t.BytesReceivedPerRequest, Bytes),
+        Least(analysis, entries, "least server CPU per request", e => e.Summary.Server?.CpuMsPerRequest, t => t.ServerCpuMsPerRequest, DurationText.Format),
+        Least(analysis, entries, "least server allocation per request", e => e.Summary.Server?.AllocatedBytesPerRequest,
+            t => t.ServerAllocatedBytesPerRequest, Bytes),
+        Throughput(analysis, entries),
+    ];
 
     /// <summary>The verdicts as one table per variant (Markdown).</summary>
     public static string ToMarkdown(IReadOnlyList<VariantVerdict> verdicts, string scenario)
@@ -277,7 +279,13 @@ internal static class Verdict
         trials.EquivalentWithin(margin).Holds
             ? new VerdictLine(question, "equivalent", $"{figures}: equivalent within {MarginText(fraction)} over {trials.Trials} trials ({evidence})")
             : new VerdictLine(question, "inconclusive",
-                $"{figures}, {evidence}: not ahead in enough trials, nor shown equivalent within {MarginText(fraction)} over {trials.Trials} trials");
+                $"{figures}, {evidence}: {NotAhead(trials)}, nor shown equivalent within {MarginText(fraction)} over {trials.Trials} trials");
+
+    /// <summary>Why a figure ahead on average is not a winner: which of <see cref="TrialAdvantage.IsClear"/>'s tests failed.</summary>
+    private static string NotAhead(TrialAdvantage trials) =>
+        trials.Better * 3 < trials.Trials * 2 || trials.Lower <= 0
+            ? "not ahead in enough trials"
+            : $"not ahead beyond the trials' spread (the {BootstrapSettings.Percent(trials.Student.IntervalLevel)} t-interval of the difference includes zero)";
 
     private static string MarginText(double fraction) => $"\u00b1{LatencyAnswers.Percent(fraction)}";
 

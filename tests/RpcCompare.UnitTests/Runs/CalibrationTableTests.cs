@@ -67,9 +67,9 @@ public class CalibrationTableTests
             "(medians of the runs); failed runs: none.", text, StringComparison.Ordinal);
         Assert.Contains("- effect runs: median run time 135 s;", text, StringComparison.Ordinal);
         Assert.Contains("failed runs: run-4 (exit code 1).", text, StringComparison.Ordinal);
-        Assert.Contains("- At the median, 1 of 4 A/A comparisons named a winner (25%); the target is at most 5% of at least 20: not met.", text, StringComparison.Ordinal);
+        Assert.Contains("- At the median, 1 of 4 A/A comparisons named a winner (25%); the target is at most 5% of at least 20: not judged yet (4 of the 20 comparisons it needs).", text, StringComparison.Ordinal);
         Assert.Contains("- At the median, the injected delay was found with the right sign in 2 of 3 comparisons (66.7%), with the wrong sign in 1; " +
-            "the target is at least 80%: not met.", text, StringComparison.Ordinal);
+            "the target is at least 80%: not judged yet (3 of the 20 comparisons it needs).", text, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -86,6 +86,44 @@ public class CalibrationTableTests
         Assert.Contains("(as given). Both kinds of run reached each host through a relay of its own.", text, StringComparison.Ordinal);
         Assert.Contains("| A/A | 1-thread | median | 20 | 1 | 0 | 19 | 0 | 5% | — |", text, StringComparison.Ordinal);
         Assert.Contains("1 of 20 A/A comparisons named a winner (5%); the target is at most 5% of at least 20: met.", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TwoWinnersInTwentyAaComparisonsMissTheTarget()
+    {
+        var runs = Enumerable.Range(1, 20).Select(i => Run(CalibrationKind.Same, i, 60, 0.2, 0.2,
+            ("1-thread", 0.5, i is 7 or 9 ? PairOutcome.FirstFaster : PairOutcome.Inconclusive))).ToList();
+
+        var text = CalibrationTable.ToMarkdown(new CalibrationSetup("ping", "grpc", "grpc.replica2", TimeSpan.FromMicroseconds(20), "as given"), runs);
+
+        Assert.Contains("2 of 20 A/A comparisons named a winner (10%); the target is at most 5% of at least 20: not met.", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheCostTableCountsTheAaRunsOnly()
+    {
+        static PairCostVerdict Cost(string question, PairOutcome outcome) => new("", question, outcome, "detail");
+        CalibrationRunResult[] runs =
+        [
+            Runs[0] with { Costs = [Cost("least server CPU per request", PairOutcome.SecondFaster), Cost("highest throughput", PairOutcome.Inconclusive)] },
+            Runs[1] with { Costs = [Cost("least server CPU per request", PairOutcome.Equivalent), Cost("highest throughput", PairOutcome.Inconclusive)] },
+            // The delay lowers the replica's throughput: an effect run's answers are not a false verdict.
+            Runs[4] with { Costs = [Cost("least server CPU per request", PairOutcome.FirstFaster), Cost("highest throughput", PairOutcome.FirstFaster)] },
+        ];
+
+        var rows = CalibrationTable.CostRows(runs);
+        var text = CalibrationTable.ToMarkdown(new CalibrationSetup("ping", "grpc", "grpc.replica2", TimeSpan.FromMicroseconds(20), "as given"), runs);
+
+        Assert.Equal(
+        [
+            new CalibrationCostRow("", "least server CPU per request", StackBetter: 0, ReplicaBetter: 1, Equivalent: 1, Inconclusive: 0),
+            new CalibrationCostRow("", "highest throughput", StackBetter: 0, ReplicaBetter: 0, Equivalent: 0, Inconclusive: 2),
+        ], rows);
+        Assert.Equal([0.5, 0.0], rows.Select(r => r.FalseVerdictRate));
+        Assert.Contains("| — | least server CPU per request | 2 | 0 | 1 | 1 | 0 | 50% |", text, StringComparison.Ordinal);
+        Assert.Contains("- Over every cost question, 1 of 4 A/A comparisons named a winner (25%).", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("cost figures in the A/A runs", CalibrationTable.ToMarkdown(
+            new CalibrationSetup("ping", "grpc", "grpc.replica2", TimeSpan.FromMicroseconds(20), "as given"), Runs), StringComparison.Ordinal);
     }
 
     [Fact]

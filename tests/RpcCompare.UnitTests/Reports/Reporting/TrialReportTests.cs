@@ -186,39 +186,50 @@ public class TrialReportTests
     [Fact]
     public async Task AFigureBetterInEveryTrialNamesItsWinner()
     {
-        using var temp = new TempFolder();
-        await SyntheticResults.CreateAsync(temp.Path,
-        [
+        var line = await VerdictLineAsync("| fewest bytes",
             new SyntheticEntry("grpc", "", 100, 10, 0.2) { TrialMedians = [10, 11, 12] },
-            new SyntheticEntry("rest", "", 100, 12, 0.2) { TrialMedians = [12, 12, 12], BytesReceived = 10_500 },
-        ]);
+            new SyntheticEntry("rest", "", 100, 12, 0.2) { TrialMedians = [12, 12, 12], BytesReceived = 10_500 });
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.Equal(
             "| fewest bytes per request | gRPC | 5,380 B against 11 kB for REST (2.0× less; less in 3 of 3 trials, 95% CI 5,300 B–5,300 B of the saving) |",
-            markdown.Split('\n').Single(l => l.StartsWith("| fewest bytes", StringComparison.Ordinal)));
+            line);
     }
 
     [Fact]
     public async Task AFigureAheadOnlyOnAverageIsInconclusive()
     {
         // gRPC serves 75, 30 and 75 req/s against REST's steady 33.3: 1.5 times as much overall, but behind in one trial of three.
-        using var temp = new TempFolder();
-        await SyntheticResults.CreateAsync(temp.Path,
-        [
+        var line = await VerdictLineAsync("| highest throughput",
             new SyntheticEntry("grpc", "", 300, 12, 0.2) { TrialMedians = [8, 20, 8] },
-            new SyntheticEntry("rest", "", 200, 12, 0.2) { TrialMedians = [12, 12, 12] },
-        ]);
+            new SyntheticEntry("rest", "", 200, 12, 0.2) { TrialMedians = [12, 12, 12] });
 
-        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
-
-        var markdown = await File.ReadAllTextAsync(temp.Combine("summary.md"));
         Assert.Equal(
             "| highest throughput | inconclusive | gRPC 50.0 req/s against 33.3 for REST, gRPC higher in 2 of 3 trials, 95% CI \u22123.3 req/s–41.7 req/s " +
             "of the gain: not ahead in enough trials, nor shown equivalent within \u00b15% over 3 trials |",
-            markdown.Split('\n').Single(l => l.StartsWith("| highest throughput", StringComparison.Ordinal)));
+            line);
+    }
+
+    [Fact]
+    public async Task AFigureAheadInEveryTrialButWithinTheTrialsSpreadIsInconclusive()
+    {
+        // gRPC serves about 38.9, 38.9 and 25.9 req/s against REST's steady 25: ahead in every trial, so the bootstrap of
+        // three trials excludes zero, but one trial is almost level and the t-interval of three trials is wide.
+        var line = await VerdictLineAsync("| highest throughput",
+            new SyntheticEntry("grpc", "", 600, 12, 0.2) { TrialMedians = [5, 5, 7.5] },
+            new SyntheticEntry("rest", "", 450, 12, 0.2) { TrialMedians = [12, 12, 12] });
+
+        Assert.StartsWith("| highest throughput | inconclusive | gRPC 100.0 req/s against 75.0 for REST, gRPC higher in 3 of 3 trials, 95% CI ", line, StringComparison.Ordinal);
+        Assert.EndsWith(" of the gain: not ahead beyond the trials' spread (the 95% t-interval of the difference includes zero), nor shown " +
+            "equivalent within \u00b15% over 3 trials |", line, StringComparison.Ordinal);
+    }
+
+    /// <summary>The verdict line of summary.md that starts with <paramref name="start"/>, for a run of these two entries.</summary>
+    private static async Task<string> VerdictLineAsync(string start, SyntheticEntry first, SyntheticEntry second)
+    {
+        using var temp = new TempFolder();
+        await SyntheticResults.CreateAsync(temp.Path, [first, second]);
+        await ReportWriter.WriteAsync(temp.Path, NoPng, CancellationToken.None);
+        return (await File.ReadAllTextAsync(temp.Combine("summary.md"))).Split('\n').Single(l => l.StartsWith(start, StringComparison.Ordinal));
     }
 
     [Fact]
