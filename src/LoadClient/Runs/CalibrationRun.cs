@@ -154,6 +154,12 @@ public static class CalibrationRun
                 results.Add(new CalibrationRunResult(kind, number, path, TimeSpan.Zero, [], null, null, e.Message));
                 continue;
             }
+            if (run.Manifest.Status == ResultsFormat.RunStatus.Interrupted)
+            {
+                // Stopped by a Ctrl+C or a SIGTERM, not failed: `calibrate --continue` makes it again, so it is no run of the table.
+                Console.WriteLine($"{path}: interrupted, left out (calibrate --continue makes it again).");
+                continue;
+            }
             var options = run.Manifest.Options;
             scenario ??= options.GetValueOrDefault("scenario");
             if (stack is null && options.GetValueOrDefault("stacks")?.Split(',') is [var first, var second])

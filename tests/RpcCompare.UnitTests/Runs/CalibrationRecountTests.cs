@@ -1,5 +1,6 @@
 using RpcCompare.LoadClient;
 using RpcCompare.LoadClient.Runs;
+using RpcCompare.Reports.Results;
 
 namespace RpcCompare.UnitTests.Runs;
 
@@ -26,6 +27,20 @@ public sealed class CalibrationRecountTests : IDisposable
     }
 
     [Fact]
+    public async Task AnInterruptedRunIsLeftOutNotCountedAsFailed()
+    {
+        await Run("aa-01", [2.0, 2.1, 1.9, 2.0, 2.05], [2.01, 2.08, 1.92, 1.99, 2.06], delay: null);
+        await Run("aa-02", [2.0, 2.1, 1.9, 2.0, 2.05], [2.01, 2.08, 1.92, 1.99, 2.06], delay: null, ResultsFormat.RunStatus.Interrupted);
+
+        Assert.Equal(CommandRunner.Ok, await CalibrationRun.RecountAsync(_temp.Path, CancellationToken.None));
+
+        var table = await File.ReadAllTextAsync(_temp.Combine("calibration-recount.md"));
+        Assert.Contains("; 1 A/A runs and 0 runs with", table, StringComparison.Ordinal);
+        Assert.Contains("failed runs: none.", table, StringComparison.Ordinal);
+        Assert.DoesNotContain("aa-02", table, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task AFolderWithoutRunsIsRefusedByName()
     {
         var error = await Assert.ThrowsAsync<UserFacingException>(() => CalibrationRun.RecountAsync(_temp.Path, CancellationToken.None));
@@ -33,12 +48,13 @@ public sealed class CalibrationRecountTests : IDisposable
         Assert.Equal($"{_temp.Path} holds no calibration runs (folders aa-01, effect-01, ... that `calibrate` writes).", error.Message);
     }
 
-    private Task<string> Run(string name, double[] stackMedians, double[] replicaMedians, string? delay) =>
+    private Task<string> Run(string name, double[] stackMedians, double[] replicaMedians, string? delay,
+        string status = ResultsFormat.RunStatus.Complete) =>
         SyntheticResults.CreateAsync(_temp.Combine(name),
         [
             new SyntheticEntry("grpc", "", 2000, 2, 0.02) { TrialMedians = stackMedians },
             new SyntheticEntry("grpc.replica2", "", 2000, 2, 0.02) { TrialMedians = replicaMedians },
-        ], scenario: "base-case", options: delay is null
+        ], scenario: "base-case", status: status, options: delay is null
             ? new Dictionary<string, string> { ["stacks"] = "grpc,grpc#2" }
             : new Dictionary<string, string> { ["stacks"] = "grpc,grpc#2", ["calibration-delay"] = delay });
 }
