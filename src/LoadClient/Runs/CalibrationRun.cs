@@ -141,23 +141,28 @@ public static class CalibrationRun
         TimeSpan? delay = null;
         var relayedSame = false;
         var results = new List<CalibrationRunResult>();
+        var leftOut = new List<string>();
         foreach (var (kind, number, path) in runs)
         {
             RunResults run;
             try
             {
+                // The status first: a run stopped mid-way may have no summary to load.
+                var status = (await ResultsJson.ReadManifestAsync(Path.Combine(path, ResultFileNames.Manifest), cancellationToken)).Status;
+                if (status is ResultsFormat.RunStatus.Interrupted or ResultsFormat.RunStatus.Running)
+                {
+                    // Stopped (a Ctrl+C, a SIGTERM) or killed mid-run, not failed: `calibrate --continue` makes it again, so it is no
+                    // run of the table.
+                    Console.WriteLine($"{path}: {status}, left out (calibrate --continue makes it again).");
+                    leftOut.Add($"{Path.GetFileName(path)} ({status})");
+                    continue;
+                }
                 run = await ResultsLoader.LoadAsync(path, cancellationToken);
             }
             catch (ReportInputException e)
             {
                 Console.WriteLine($"{path}: not read: {e.Message}");
                 results.Add(new CalibrationRunResult(kind, number, path, TimeSpan.Zero, [], null, null, e.Message));
-                continue;
-            }
-            if (run.Manifest.Status == ResultsFormat.RunStatus.Interrupted)
-            {
-                // Stopped by a Ctrl+C or a SIGTERM, not failed: `calibrate --continue` makes it again, so it is no run of the table.
-                Console.WriteLine($"{path}: interrupted, left out (calibrate --continue makes it again).");
                 continue;
             }
             var options = run.Manifest.Options;
@@ -183,7 +188,9 @@ public static class CalibrationRun
         }
         if (stack is null || replica is null)
         {
-            throw new UserFacingException($"No run in {folder} could be read; see the errors above.");
+            throw new UserFacingException(leftOut.Count == 0
+                ? $"No run in {folder} could be read; see the errors above."
+                : $"No complete run in {folder}: {string.Join(", ", leftOut)} stopped mid-run (calibrate --continue makes them again), and any other could not be read.");
         }
         var setup = new CalibrationSetup(scenario ?? "?", stack, replica, delay ?? TimeSpan.Zero,
             (delay is null ? "no effect run's manifest named its delay" : "read from the effect runs' manifests") +
@@ -191,7 +198,8 @@ public static class CalibrationRun
         {
             RelayedSame = relayedSame,
         };
-        var table = CalibrationTable.ToMarkdown(setup, results);
+        var table = CalibrationTable.ToMarkdown(setup, results) + (leftOut.Count == 0 ? ""
+            : $"\n- Left out, stopped mid-run (calibrate --continue makes them again): {string.Join(", ", leftOut)}.\n");
         var tablePath = Path.Combine(folder, "calibration-recount.md");
         await File.WriteAllTextAsync(tablePath, table, CancellationToken.None);
         Console.Write(table);

@@ -73,7 +73,7 @@ public static class PairVerdicts
             {
                 continue;
             }
-            foreach (var line in Verdict.Costs(analysis, [a, b]))
+            foreach (var line in Verdict.Costs(analysis, [a, b]).Where(l => l.Compared))
             {
                 var outcome = line.Answer == a.DisplayName ? PairOutcome.FirstFaster
                     : line.Answer == b.DisplayName ? PairOutcome.SecondFaster

@@ -180,7 +180,8 @@ internal static class Sections
         $"the smallest trial, and trials of fewer than {QuantileShiftAnalysis.MinimumSampleSize} successful requests are left out of the band. " +
         "A latency verdict across trials also needs the Student-t interval of the mean per-trial difference, at the verdict's level, " +
         "to exclude zero, and a figure measured once per trial (throughput, bytes, server CPU and allocation per request) needs " +
-        "to be better in at least two thirds of the trials with a bootstrap interval of its mean per-trial advantage that excludes zero.";
+        "to be better in at least two thirds of the trials, with a bootstrap interval and a Student-t interval (at the same level) of " +
+        "its mean per-trial advantage that both exclude zero.";
 
     public const string DeltaHowTo =
         "How to read: at quantile q (x axis) the line is the latency of the first stack at that quantile minus the baseline's. " +

@@ -5,7 +5,12 @@ using RpcCompare.Reports.Statistics;
 namespace RpcCompare.Reports.Reporting;
 
 /// <summary>One line of a verdict: what was ranked, the answer (the winner, "equivalent" or "inconclusive"), and by how much.</summary>
-internal sealed record VerdictLine(string Question, string Answer, string Size);
+internal sealed record VerdictLine(string Question, string Answer, string Size)
+{
+    /// <summary>False for a line that compared nothing: a figure fewer than two stacks have, or a throughput every stack but
+    /// one was client-bound for.</summary>
+    public bool Compared { get; init; } = true;
+}
 
 /// <summary>Two stacks of a variant compared at the median and at p99.</summary>
 internal sealed record PairAnswers(EntryStats A, EntryStats B, LatencyAnswer Median, LatencyAnswer P99);
@@ -246,7 +251,7 @@ internal static class Verdict
             .OrderBy(x => x.Value).ToList();
         if (known.Count < 2)
         {
-            return new VerdictLine(question, "not measured", "fewer than two stacks have the figure");
+            return new VerdictLine(question, "not measured", "fewer than two stacks have the figure") { Compared = false };
         }
 
         var (best, next) = (known[0], known[1]);
@@ -281,11 +286,11 @@ internal static class Verdict
             : new VerdictLine(question, "inconclusive",
                 $"{figures}, {evidence}: {NotAhead(trials)}, nor shown equivalent within {MarginText(fraction)} over {trials.Trials} trials");
 
-    /// <summary>Why a figure ahead on average is not a winner: which of <see cref="TrialAdvantage.IsClear"/>'s tests failed.</summary>
+    /// <summary>Why a figure ahead on average is not a winner: the first of <see cref="TrialAdvantage.IsClear"/>'s tests that failed.</summary>
     private static string NotAhead(TrialAdvantage trials) =>
-        trials.Better * 3 < trials.Trials * 2 || trials.Lower <= 0
-            ? "not ahead in enough trials"
-            : $"not ahead beyond the trials' spread (the {BootstrapSettings.Percent(trials.Student.IntervalLevel)} t-interval of the difference includes zero)";
+        trials.Better * 3 < trials.Trials * 2 ? "not ahead in enough trials"
+        : trials.Lower <= 0 ? "not ahead beyond its interval (it includes zero)"
+        : $"not ahead beyond the trials' spread (the {BootstrapSettings.Percent(trials.Student.IntervalLevel)} t-interval of the difference includes zero)";
 
     private static string MarginText(double fraction) => $"\u00b1{LatencyAnswers.Percent(fraction)}";
 
@@ -301,7 +306,10 @@ internal static class Verdict
         var note = bound.Count == 0 ? "" : $"; not ranked, client-bound: {string.Join(", ", bound)}";
         if (ranked.Count < 2)
         {
-            return new VerdictLine(question, "inconclusive", $"fewer than two stacks were measured without the client being the limit{note}");
+            return new VerdictLine(question, "inconclusive", $"fewer than two stacks were measured without the client being the limit{note}")
+            {
+                Compared = false,
+            };
         }
 
         var (best, next) = (ranked[0].Summary.ThroughputRps, ranked[1].Summary.ThroughputRps);

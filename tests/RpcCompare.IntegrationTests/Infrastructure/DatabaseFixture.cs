@@ -189,6 +189,8 @@ public sealed class DatabaseFixture : IAsyncLifetime
 
     public async Task DisposeAsync()
     {
+        // First: nothing below that throws may leave the shared runs' folder behind.
+        _shared.Dispose();
         foreach (var client in _clients.Values)
         {
             await client.DisposeAsync();
@@ -206,7 +208,6 @@ public sealed class DatabaseFixture : IAsyncLifetime
         {
             await _cluster.DisposeAsync();
         }
-        _shared.Dispose();
     }
 }
 

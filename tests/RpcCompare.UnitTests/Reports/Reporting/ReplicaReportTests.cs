@@ -81,16 +81,16 @@ public class ReplicaReportTests
         var forward = PairVerdicts.Costs(run, "grpc", "grpc.replica2", new BootstrapSettings());
         var backward = PairVerdicts.Costs(run, "grpc.replica2", "grpc", new BootstrapSettings());
 
-        Assert.Equal(["fewest bytes per request", "least server CPU per request", "least server allocation per request", "highest throughput"],
-            forward.Select(c => c.Question));
+        // The synthetic hosts report no CPU per request: a question neither entry has a figure for compares nothing and is left out.
+        Assert.Equal(["fewest bytes per request", "least server allocation per request", "highest throughput"], forward.Select(c => c.Question));
         Assert.All(forward, c => Assert.Equal("", c.Variant));
         // The same bytes received in every trial, about twice as many for the replica: a winner, whichever is named first.
         Assert.Equal(PairOutcome.FirstFaster, forward[0].Outcome);
         Assert.Equal(PairOutcome.SecondFaster, backward[0].Outcome);
         Assert.Contains("less in 5 of 5 trials", forward[0].Detail, StringComparison.Ordinal);
         // The same allocation per request in every trial, and trials whose throughput moved alike: equivalent.
+        Assert.Equal(PairOutcome.Equivalent, forward[1].Outcome);
         Assert.Equal(PairOutcome.Equivalent, forward[2].Outcome);
-        Assert.Equal(PairOutcome.Equivalent, forward[3].Outcome);
         Assert.Empty(PairVerdicts.Costs(run, "grpc", "rest", new BootstrapSettings()));
     }
 
