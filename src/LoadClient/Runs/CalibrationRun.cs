@@ -193,8 +193,9 @@ public static class CalibrationRun
                 : $"No complete run in {folder}: {string.Join(", ", leftOut)} stopped mid-run (calibrate --continue makes them again), and any other could not be read.");
         }
         var setup = new CalibrationSetup(scenario ?? "?", stack, replica, delay ?? TimeSpan.Zero,
-            (delay is null ? "no effect run's manifest named its delay" : "read from the effect runs' manifests") +
-            "; every verdict recounted with this version's rules")
+            (delay is not null ? "read from the effect runs' manifests; "
+                : results.Any(r => r.Kind == CalibrationKind.Effect) ? "no effect run's manifest named its delay; " : "") +
+            "every verdict recounted with this version's rules")
         {
             RelayedSame = relayedSame,
         };

@@ -123,12 +123,23 @@ public static class CalibrationTable
         var (stack, replica) = (StackCatalog.DisplayName(setup.Stack), StackCatalog.DisplayName(setup.Replica));
         var rows = Rows(runs);
         var text = new StringBuilder();
+        var effectRuns = runs.Count(r => r.Kind == CalibrationKind.Effect);
         text.Append(Invariant($"Calibration of the verdict: {setup.Scenario}, {stack} against {replica}; "))
-            .Append(Invariant($"{runs.Count(r => r.Kind == CalibrationKind.Same)} A/A runs and {runs.Count(r => r.Kind == CalibrationKind.Effect)} runs "))
-            .Append(Invariant($"with {replica} slowed by {CalibrationDelay.Milliseconds(setup.Delay)} ms per call ({setup.DelayOrigin}). "))
+            .Append(Invariant($"{runs.Count(r => r.Kind == CalibrationKind.Same)} A/A runs and "))
+            // Ping's calibration asks for A/A runs only, and a calibration is read between its sittings: "0 runs slowed by
+            // 0 ms" would read as an effect of nothing measured.
+            .Append((effectRuns, setup.Delay > TimeSpan.Zero) switch
+            {
+                (> 0, true) => Invariant($"{effectRuns} runs with {replica} slowed by {CalibrationDelay.Milliseconds(setup.Delay)} ms per call ({setup.DelayOrigin}). "),
+                (> 0, false) => Invariant($"{effectRuns} effect runs, their delay unknown ({setup.DelayOrigin}). "),
+                (_, true) => Invariant($"no effect run yet (the delay: {CalibrationDelay.Milliseconds(setup.Delay)} ms per call, {setup.DelayOrigin}). "),
+                _ => Invariant($"no effect run ({setup.DelayOrigin}). "),
+            })
             .Append(setup.RelayedSame
-                ? "Both kinds of run reached each host through a relay of its own.\n\n"
-                : "The A/A runs reached each host directly, as a measurement does; the effect runs through a relay of its own.\n\n");
+                ? effectRuns > 0 ? "Both kinds of run reached each host through a relay of its own.\n\n"
+                    : "The A/A runs reached each host through a relay of its own, as the effect runs do.\n\n"
+                : effectRuns > 0 ? "The A/A runs reached each host directly, as a measurement does; the effect runs through a relay of its own.\n\n"
+                : "The A/A runs reached each host directly, as a measurement does.\n\n");
         text.Append(Invariant($"| runs | variant | quantile | comparisons | {stack} faster | {replica} faster | equivalent | inconclusive | false-verdict rate | power |\n"))
             .Append("|---|---|---|---|---|---|---|---|---|---|\n");
         foreach (var row in rows)
@@ -137,7 +148,7 @@ public static class CalibrationTable
                 .Append(Invariant($"{row.StackFaster} | {row.ReplicaFaster} | {row.Equivalent} | {row.Inconclusive} | {Percent(row.FalseVerdictRate)} | {Percent(row.Power)} |\n"));
         }
         text.Append('\n');
-        foreach (var kind in new[] { CalibrationKind.Same, CalibrationKind.Effect })
+        foreach (var kind in new[] { CalibrationKind.Same, CalibrationKind.Effect }.Where(k => runs.Any(r => r.Kind == k)))
         {
             var failed = runs.Where(r => r.Kind == kind && r.Failure is not null).ToList();
             text.Append(Invariant($"- {Kind(kind)} runs: median run time {Seconds(MedianRunTime(runs, kind))}; in the first variant, {stack}'s median "))

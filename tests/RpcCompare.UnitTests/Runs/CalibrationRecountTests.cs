@@ -35,8 +35,11 @@ public sealed class CalibrationRecountTests : IDisposable
         Assert.Equal(CommandRunner.Ok, await CalibrationRun.RecountAsync(_temp.Path, CancellationToken.None));
 
         var table = await File.ReadAllTextAsync(_temp.Combine("calibration-recount.md"));
-        Assert.Contains("; 1 A/A runs and 0 runs with", table, StringComparison.Ordinal);
+        Assert.Contains("; 1 A/A runs and no effect run (every verdict recounted with this version's rules). " +
+            "The A/A runs reached each host directly, as a measurement does.\n", table, StringComparison.Ordinal);
+        Assert.Contains("- A/A runs: median run time", table, StringComparison.Ordinal);
         Assert.Contains("failed runs: none.", table, StringComparison.Ordinal);
+        Assert.DoesNotContain("- effect runs:", table, StringComparison.Ordinal);
         Assert.EndsWith("- Left out, stopped mid-run (calibrate --continue makes them again): aa-02 (interrupted).\n", table, StringComparison.Ordinal);
     }
 

@@ -73,6 +73,20 @@ public class CalibrationTableTests
     }
 
     [Fact]
+    public void ATableOfAaRunsOnlySaysNoEffectRunWasMadeYet()
+    {
+        var setup = new CalibrationSetup("ping", "grpc", "grpc.replica2", TimeSpan.FromMicroseconds(21), "10% of gRPC's median in the A/A runs, 0.21 ms");
+
+        var text = CalibrationTable.ToMarkdown(setup, Runs.Where(r => r.Kind == CalibrationKind.Same).ToList());
+
+        Assert.Contains("; 4 A/A runs and no effect run yet (the delay: 0.021 ms per call, 10% of gRPC's median in the A/A runs, 0.21 ms). " +
+            "The A/A runs reached each host directly, as a measurement does.\n", text, StringComparison.Ordinal);
+        Assert.Contains("- A/A runs: median run time 105 s;", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("- effect runs:", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("injected delay was found", text, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void TwentyQuietAaComparisonsMeetTheTarget()
     {
         var runs = Enumerable.Range(1, 20).Select(i => Run(CalibrationKind.Same, i, 60, 0.2, 0.2,
@@ -83,7 +97,8 @@ public class CalibrationTableTests
             RelayedSame = true,
         }, runs);
 
-        Assert.Contains("(as given). Both kinds of run reached each host through a relay of its own.", text, StringComparison.Ordinal);
+        Assert.Contains("20 A/A runs and no effect run yet (the delay: 0.02 ms per call, as given). " +
+            "The A/A runs reached each host through a relay of its own, as the effect runs do.", text, StringComparison.Ordinal);
         Assert.Contains("| A/A | 1-thread | median | 20 | 1 | 0 | 19 | 0 | 5% | — |", text, StringComparison.Ordinal);
         Assert.Contains("1 of 20 A/A comparisons named a winner (5%); the target is at most 5% of at least 20: met.", text, StringComparison.Ordinal);
     }
