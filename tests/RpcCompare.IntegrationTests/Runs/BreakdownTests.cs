@@ -140,26 +140,46 @@ public sealed class BreakdownTests(DatabaseFixture db, ITestOutputHelper output)
     public async Task ASaturatedPoolIsReportedAsDbPoolNotAsServer()
     {
         // One connection held for two seconds per call, a one-second wait for it: the other threads' calls find the pool
-        // exhausted, and every stack must say so.
+        // exhausted, and every stack must say so. The hosts start together and serve as targets (a run would start them
+        // one after another, seconds each); that a run hands its hosts --db-pool-size and --query-delay is RunSettingsTests'
+        // and ASlowerDatabaseMovesOnlyTheDatabaseShare's to prove.
         var connection = new Npgsql.NpgsqlConnectionStringBuilder(db.ConnectionString) { Timeout = 1 }.ConnectionString;
-        var settings = Settings("base-case", requests: 6, "pool") with
+        var launch = new HostLaunch
         {
-            Connection = connection,
             DbPoolSize = 1,
-            Threads = 3,
             QueryDelay = TimeSpan.FromSeconds(2),
-            Warmup = TimeSpan.Zero,
+            StartTimeout = TimeSpan.FromMinutes(3),
         };
-
-        await RunCoordinator.RunAsync(settings, default);
-
-        var entries = (await ResultsLoader.LoadAsync(settings.OutputFolder, default)).Summary!.Entries;
-        foreach (var stack in StackCatalog.Ids)
+        var starts = StackCatalog.Ids.Select(stack => HostProcess.StartAsync(stack, launch, connection, default)).ToList();
+        try
         {
-            var entry = entries.Single(e => e.Stack == stack);
-            Assert.True(entry.ErrorsByKind.GetValueOrDefault(ResultsFormat.ErrorKinds.DbPool) > 0,
-                $"{stack}: errors {string.Join(", ", entry.ErrorsByKind.Select(k => $"{k.Key} {k.Value}"))}; {entry.StatusReason}");
-            Assert.False(entry.ErrorsByKind.ContainsKey(ResultsFormat.ErrorKinds.Server), $"{stack}: {entry.StatusReason}");
+            var hosts = await Task.WhenAll(starts);
+            var settings = Settings("base-case", requests: 6, "pool") with
+            {
+                Threads = 3,
+                Warmup = TimeSpan.Zero,
+                DbPoolSize = 1,
+                Targets = hosts.ToDictionary(h => h.Stack, h => h.Ready.Endpoints[StackCatalog.Get(h.Stack).Endpoint]),
+                WatchLocalTargets = false,
+            };
+
+            await RunCoordinator.RunAsync(settings, default);
+
+            var entries = (await ResultsLoader.LoadAsync(settings.OutputFolder, default)).Summary!.Entries;
+            foreach (var stack in StackCatalog.Ids)
+            {
+                var entry = entries.Single(e => e.Stack == stack);
+                Assert.True(entry.ErrorsByKind.GetValueOrDefault(ResultsFormat.ErrorKinds.DbPool) > 0,
+                    $"{stack}: errors {string.Join(", ", entry.ErrorsByKind.Select(k => $"{k.Key} {k.Value}"))}; {entry.StatusReason}");
+                Assert.False(entry.ErrorsByKind.ContainsKey(ResultsFormat.ErrorKinds.Server), $"{stack}: {entry.StatusReason}");
+            }
+        }
+        finally
+        {
+            foreach (var started in starts.Where(s => s.IsCompletedSuccessfully))
+            {
+                await (await started).DisposeAsync();
+            }
         }
     }
 

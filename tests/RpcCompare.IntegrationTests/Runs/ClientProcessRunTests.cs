@@ -3,31 +3,35 @@ using RpcCompare.Reports.Results;
 
 namespace RpcCompare.IntegrationTests.Runs;
 
-/// <summary>--client-processes on real hosts: one set of hosts, two load clients on one schedule, their folders merged.</summary>
+/// <summary>--client-processes on real hosts: one set of hosts (TLS), two load clients on one schedule, their folders merged.</summary>
 [Collection(DatabaseCollection.Name)]
 public sealed class ClientProcessRunTests(DatabaseFixture db) : IDisposable
 {
     private readonly TempFolder _temp = new();
 
+    // One run proves both the merge and TLS across client processes: each is a run of its own start-up (a parent, two
+    // clients, their hosts), which costs more than the calls.
     [Fact]
-    public async Task TwoClientProcessesMeasureTogetherAndAreMerged()
+    public async Task TwoTlsClientProcessesMeasureTogetherTrustTheRunsCertificateAndAreMerged()
     {
         var folder = _temp.Combine("run");
 
         var outcome = await LoadClientProcess.RunAsync(
             // The fixture's own dataset, so the shared database is used as it is, never reseeded under the other tests.
             ["--scenario", "ping", "--stacks", "rest,grpc", "--duration", "2s", "--warmup", "0s", "--trials", "1", "--client-processes", "2",
-                "--cpus", "none", "--dataset", "tiny", "--connection", db.ConnectionString, "--out", folder, "--no-report"],
+                "--security", "tls", "--cpus", "none", "--dataset", "tiny", "--connection", db.ConnectionString, "--out", folder, "--no-report"],
             TimeSpan.FromMinutes(4));
 
         Assert.True(outcome.ExitCode == 0, outcome.Output + outcome.Error);
         var results = await ResultsLoader.LoadAsync(folder, default);
         Assert.Equal(["client-1", "client-2"], results.Manifest.Merge!.Sources.Select(s => s.Folder));
+        Assert.Equal(ResultsFormat.SecurityMode.Tls, results.Manifest.Security!.Mode);
+        Assert.Equal(["grpc", "rest"], results.Manifest.Hosts.Select(h => h.Stack).Order());
+        Assert.All(results.Manifest.Hosts, h => Assert.StartsWith("https://127.0.0.1:", h.Address, StringComparison.Ordinal));
         Assert.Equal(["rest", "rest", "grpc", "grpc"], results.Summary!.Entries.Select(e => e.Stack));
         Assert.All(results.Summary.Entries, entry =>
         {
-            Assert.Equal(ResultsFormat.EntryStatus.Ok, entry.Status);
-            Assert.Equal(0, entry.Errors);
+            Assert.Equal((ResultsFormat.EntryStatus.Ok, 0L), (entry.Status, entry.Errors));
             Assert.Equal(["client-1", "client-2"], entry.Clients!.Select(c => c.Source));
             Assert.All(entry.Clients!, c => Assert.True(c.Requests > 0, $"{entry.Stack} {entry.Variant}: {c.Source} made no request"));
             Assert.Equal(entry.Requests, entry.Clients!.Sum(c => c.Requests));
@@ -48,28 +52,7 @@ public sealed class ClientProcessRunTests(DatabaseFixture db) : IDisposable
         Assert.Equal(first.Manifest.Options["start-at"], second.Manifest.Options["start-at"]);
         Assert.Contains(first.Manifest.Notes, n => n.Contains("its counters and timings are read over EventPipe", StringComparison.Ordinal));
         Assert.DoesNotContain(second.Manifest.Notes, n => n.Contains("read over EventPipe", StringComparison.Ordinal));
-    }
 
-    [Fact]
-    public async Task TwoTlsClientProcessesTrustTheRunsCertificate()
-    {
-        var folder = _temp.Combine("tls");
-
-        var outcome = await LoadClientProcess.RunAsync(
-            ["--scenario", "ping", "--stacks", "grpc", "--duration", "2s", "--warmup", "0s", "--trials", "1", "--client-processes", "2",
-                "--security", "tls", "--cpus", "none", "--dataset", "tiny", "--connection", db.ConnectionString, "--out", folder, "--no-report"],
-            TimeSpan.FromMinutes(4));
-
-        Assert.True(outcome.ExitCode == 0, outcome.Output + outcome.Error);
-        var results = await ResultsLoader.LoadAsync(folder, default);
-        Assert.Equal(ResultsFormat.SecurityMode.Tls, results.Manifest.Security!.Mode);
-        Assert.StartsWith("https://127.0.0.1:", results.Manifest.Hosts.Single().Address, StringComparison.Ordinal);
-        Assert.All(results.Summary!.Entries, entry =>
-        {
-            Assert.Equal((ResultsFormat.EntryStatus.Ok, 0L), (entry.Status, entry.Errors));
-            Assert.Equal(["client-1", "client-2"], entry.Clients!.Select(c => c.Source));
-            Assert.All(entry.Clients!, c => Assert.True(c.Requests > 0, $"{entry.Variant}: {c.Source} made no request"));
-        });
         // The certificate was made once, by the parent, and its folder is gone with the run.
         var made = outcome.Output.Split('\n').Single(l => l.StartsWith("Security: TLS with a self-signed certificate made for this run", StringComparison.Ordinal));
         Assert.False(Directory.Exists(made[(made.IndexOf(", in ", StringComparison.Ordinal) + 5)..made.IndexOf(';', StringComparison.Ordinal)]));
